@@ -1,0 +1,127 @@
+// Alphabets: the named ones from the contract with explicit case partners, and caller-supplied custom ones.
+
+/** Names a caller may pass as `alphabet`. */
+export const ALPHABET_NAMES = ['basic', 'polish', 'german', 'spanish', 'french', 'custom'] as const;
+export type AlphabetName = (typeof ALPHABET_NAMES)[number];
+export type NamedAlphabetName = Exclude<AlphabetName, 'custom'>;
+export const NAMED_ALPHABETS: readonly NamedAlphabetName[] = ['basic', 'polish', 'german', 'spanish', 'french'];
+
+const AZ = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ';
+const az = 'abcdefghijklmnopqrstuvwxyz';
+
+// Lower-case partners are spelled out because toUpperCase('ß') is "SS", not "ẞ".
+const NAMED: Record<NamedAlphabetName, readonly [upper: string, lower: string]> = {
+  basic: [AZ, az],
+  polish: ['AĄBCĆDEĘFGHIJKLŁMNŃOÓPQRSŚTUVWXYZŹŻ', 'aąbcćdeęfghijklłmnńoópqrsśtuvwxyzźż'],
+  german: [`${AZ}ÄÖÜẞ`, `${az}äöüß`],
+  spanish: ['ABCDEFGHIJKLMNÑOPQRSTUVWXYZ', 'abcdefghijklmnñopqrstuvwxyz'],
+  french: [`${AZ}ÀÂÆÇÉÈÊËÎÏÔŒÙÛÜŸ`, `${az}àâæçéèêëîïôœùûüÿ`],
+};
+
+export const CUSTOM_ALPHABET_MIN = 2;
+export const CUSTOM_ALPHABET_MAX = 256;
+
+/** Bit set in a lookup result when the character is the partner form, not the alphabet's own form. */
+export const PARTNER_FLAG = 1 << 16;
+const NOT_A_LETTER = -1;
+
+export interface Alphabet {
+  readonly name: AlphabetName;
+  readonly size: number;
+  /** Own forms in order (upper case for named alphabets). */
+  readonly letters: readonly string[];
+  /** Code point of each own form. */
+  readonly ownCodes: Int32Array;
+  /** Code point of each letter's case partner, or the own form's code point when it has none. */
+  readonly partnerCodes: Int32Array;
+  /** Index of the letter (ORed with PARTNER_FLAG for partner forms), or -1 when not a letter. */
+  lookup(codePoint: number): number;
+}
+
+/** A custom letter's partner is its single-code-point other case, if it has one. */
+function customPartner(c: string): string | null {
+  const lo = c.toLowerCase();
+  const up = c.toUpperCase();
+  if (lo !== c && [...lo].length === 1) return lo;
+  if (up !== c && [...up].length === 1) return up;
+  return null;
+}
+
+function build(name: AlphabetName, letters: string[], partners: (string | null)[]): Alphabet {
+  const n = letters.length;
+  const ownCodes = new Int32Array(n);
+  const partnerCodes = new Int32Array(n);
+  const map = new Map<number, number>();
+  letters.forEach((c, i) => {
+    const cp = c.codePointAt(0) as number;
+    ownCodes[i] = cp;
+    map.set(cp, i);
+  });
+  partners.forEach((p, i) => {
+    const own = ownCodes[i] as number;
+    const cp = p === null ? own : (p.codePointAt(0) as number);
+    // A custom alphabet holding both cases treats them as two symbols: the own form wins.
+    if (p !== null && !map.has(cp)) {
+      map.set(cp, i | PARTNER_FLAG);
+      partnerCodes[i] = cp;
+    } else {
+      partnerCodes[i] = own;
+    }
+  });
+  let max = 0;
+  for (const cp of map.keys()) max = Math.max(max, cp);
+  // A dense table for the usual case (every letter below U+10000) keeps the hot loop free of hashing.
+  if (max < 0x10000) {
+    const table = new Int32Array(max + 1).fill(NOT_A_LETTER);
+    for (const [cp, v] of map) table[cp] = v;
+    const lookup = (cp: number): number => (cp <= max ? (table[cp] as number) : NOT_A_LETTER);
+    return { name, size: n, letters, ownCodes, partnerCodes, lookup };
+  }
+  const lookup = (cp: number): number => map.get(cp) ?? NOT_A_LETTER;
+  return { name, size: n, letters, ownCodes, partnerCodes, lookup };
+}
+
+const named = new Map<NamedAlphabetName, Alphabet>();
+
+export function namedAlphabet(name: NamedAlphabetName): Alphabet {
+  let a = named.get(name);
+  if (!a) {
+    const [upper, lower] = NAMED[name];
+    a = build(name, [...upper], [...lower]);
+    named.set(name, a);
+  }
+  return a;
+}
+
+/** Why a custom alphabet is unusable, or null when it is fine. */
+export function customAlphabetProblem(letters: string): string | null {
+  const cps = [...letters];
+  if (cps.length < CUSTOM_ALPHABET_MIN || cps.length > CUSTOM_ALPHABET_MAX) {
+    return `The custom alphabet must have between ${CUSTOM_ALPHABET_MIN} and ${CUSTOM_ALPHABET_MAX} characters.`;
+  }
+  if (cps.some((c) => {
+    const cp = c.codePointAt(0) as number;
+    return cp >= 0xd800 && cp <= 0xdfff;
+  })) {
+    return 'The custom alphabet must not contain lone surrogates.';
+  }
+  if (new Set(cps).size !== cps.length) return 'The custom alphabet must not contain duplicate characters.';
+  return null;
+}
+
+/** Builds a custom alphabet; the caller has checked it with customAlphabetProblem. */
+export function customAlphabet(letters: string): Alphabet {
+  const problem = customAlphabetProblem(letters);
+  if (problem) throw new RangeError(problem);
+  const cps = [...letters];
+  return build('custom', cps, cps.map(customPartner));
+}
+
+export function resolveAlphabet(name: AlphabetName = 'basic', custom?: string): Alphabet {
+  return name === 'custom' ? customAlphabet(custom ?? '') : namedAlphabet(name);
+}
+
+/** Upper-case own forms of a named alphabet as one string. */
+export function alphabetLetters(a: Alphabet): string {
+  return a.letters.join('');
+}

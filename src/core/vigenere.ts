@@ -1,0 +1,31 @@
+// Vigenère cipher: the k-th letter is shifted by the k-th key letter, the key advancing on letters only.
+import type { Alphabet } from './alphabet.js';
+import { letterIndices, shiftLetters, type TextOptions } from './substitute.js';
+import { codePointLength } from './text.js';
+
+/** Why key is unusable under alphabet a, or null when every character of it is a letter of a. */
+export function keyProblem(key: string, a: Alphabet): string | null {
+  const letters = letterIndices(key, a).length;
+  if (letters === 0) return 'The key field is required.';
+  if (letters !== codePointLength(key)) return 'The key must contain only letters of the selected alphabet.';
+  return null;
+}
+
+/** Alphabet indices of the key's letters (case-insensitive through each letter's partner). */
+export function keyShifts(key: string, a: Alphabet): Uint16Array {
+  return letterIndices(key, a);
+}
+
+export function vigenereEncrypt(text: string, key: string, a: Alphabet, opts?: TextOptions): string {
+  return shiftLetters(text, a, keyShifts(key, a), opts);
+}
+
+export function vigenereDecrypt(text: string, key: string, a: Alphabet, opts?: TextOptions): string {
+  const shifts = Array.from(keyShifts(key, a), (s) => -s);
+  return shiftLetters(text, a, shifts, opts);
+}
+
+/** Decrypts with a key given as alphabet indices (the analyser's form). */
+export function vigenereDecryptShifts(text: string, shifts: ArrayLike<number>, a: Alphabet, opts?: TextOptions): string {
+  return shiftLetters(text, a, Array.from(shifts as ArrayLike<number>, (s) => -s), opts);
+}
