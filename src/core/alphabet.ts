@@ -99,10 +99,12 @@ export function customAlphabetProblem(letters: string): string | null {
   if (cps.length < CUSTOM_ALPHABET_MIN || cps.length > CUSTOM_ALPHABET_MAX) {
     return `The custom alphabet must have between ${CUSTOM_ALPHABET_MIN} and ${CUSTOM_ALPHABET_MAX} characters.`;
   }
-  if (cps.some((c) => {
-    const cp = c.codePointAt(0) as number;
-    return cp >= 0xd800 && cp <= 0xdfff;
-  })) {
+  if (
+    cps.some((c) => {
+      const cp = c.codePointAt(0) as number;
+      return cp >= 0xd800 && cp <= 0xdfff;
+    })
+  ) {
     return 'The custom alphabet must not contain lone surrogates.';
   }
   if (new Set(cps).size !== cps.length) return 'The custom alphabet must not contain duplicate characters.';

@@ -20,6 +20,8 @@ export function shiftLetters(text: string, a: Alphabet, shifts: ArrayLike<number
   const preserveNonAlpha = opts.preserveNonAlpha ?? true;
   const n = a.size;
   const period = shifts.length;
+  // An empty key has no shift to apply; without this every letter became U+10000 (NaN index).
+  if (period === 0) throw new RangeError('At least one shift is required.');
   const norm = new Int32Array(period);
   for (let k = 0; k < period; k++) norm[k] = (((shifts[k] as number) % n) + n) % n;
   const own = a.ownCodes;

@@ -5,9 +5,9 @@ import { codePointLength } from './text.js';
 
 /** Why key is unusable under alphabet a, or null when every character of it is a letter of a. */
 export function keyProblem(key: string, a: Alphabet): string | null {
-  const letters = letterIndices(key, a).length;
-  if (letters === 0) return 'The key field is required.';
-  if (letters !== codePointLength(key)) return 'The key must contain only letters of the selected alphabet.';
+  const length = codePointLength(key);
+  if (length === 0) return 'The key field is required.';
+  if (letterIndices(key, a).length !== length) return 'The key must contain only letters of the selected alphabet.';
   return null;
 }
 
@@ -26,6 +26,16 @@ export function vigenereDecrypt(text: string, key: string, a: Alphabet, opts?: T
 }
 
 /** Decrypts with a key given as alphabet indices (the analyser's form). */
-export function vigenereDecryptShifts(text: string, shifts: ArrayLike<number>, a: Alphabet, opts?: TextOptions): string {
-  return shiftLetters(text, a, Array.from(shifts as ArrayLike<number>, (s) => -s), opts);
+export function vigenereDecryptShifts(
+  text: string,
+  shifts: ArrayLike<number>,
+  a: Alphabet,
+  opts?: TextOptions,
+): string {
+  return shiftLetters(
+    text,
+    a,
+    Array.from(shifts as ArrayLike<number>, (s) => -s),
+    opts,
+  );
 }
