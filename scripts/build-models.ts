@@ -1,0 +1,318 @@
+// Builds src/analysis/models/<lang>.json from the shared corpus: letter frequencies and n-gram counts.
+//
+// Usage: npm run build:models   (CORPUS_DIR overrides ../shared/corpus relative to the repo root)
+//
+// Line i of a corpus file (0-based) with i % 10 === 0 is held out for benchmarks and tests and never
+// counted. Of the rest, lines with i % 10 === 5 first serve as a development set: a model built
+// without them picks the discount and the posterior temperature; the shipped model counts them too.
+import { readFileSync, statSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { LANGUAGE_INFO, LANGUAGES, type Language } from '../src/analysis/languages.js';
+import {
+  compileModel,
+  getModel,
+  type LanguageModel,
+  type ModelFile,
+  type NgramCounts,
+  type NgramFile,
+  passageSymbols,
+  symbolChars,
+} from '../src/analysis/model.js';
+import { logSumExp, shiftLogLikelihoods, symbolsLogLikelihood, tokenize } from '../src/analysis/score.js';
+import { type Alphabet, caesarEncrypt, namedAlphabet } from '../src/core/index.js';
+
+const REPO = fileURLToPath(new URL('..', import.meta.url));
+const CORPUS_DIR = resolve(process.env.CORPUS_DIR ?? join(REPO, '..', 'shared', 'corpus'));
+const OUT_DIR = join(REPO, 'src', 'analysis', 'models');
+const DISCOUNTS = [0.5, 0.6, 0.7, 0.8, 0.9];
+const CALIBRATION_LETTERS = [2, 3, 4, 5, 6, 7, 8, 10, 12, 15, 20, 25, 30, 40];
+const CALIBRATION_PROBLEMS = 3000;
+
+const isHeldOut = (i: number): boolean => i % 10 === 0;
+const isDev = (i: number): boolean => i % 10 === 5;
+
+function readLines(language: Language): string[] {
+  const text = readFileSync(join(CORPUS_DIR, `${language}.txt`), 'utf8');
+  const lines = text.split(/\r?\n/);
+  if (lines.at(-1) === '') lines.pop();
+  return lines;
+}
+
+interface Counts {
+  unigrams: number[];
+  bigrams: Map<number, number>;
+  trigrams: Map<number, number>;
+  letters: number[];
+}
+
+function count(passages: string[], a: Alphabet, joined: boolean): Counts {
+  const S = a.size + 2;
+  const B = a.size;
+  const counts: Counts = {
+    unigrams: new Array(S).fill(0),
+    bigrams: new Map(),
+    trigrams: new Map(),
+    letters: new Array(a.size).fill(0),
+  };
+  const bump = (m: Map<number, number>, k: number): void => {
+    m.set(k, (m.get(k) ?? 0) + 1);
+  };
+  for (const passage of passages) {
+    let x = B;
+    let y = B;
+    for (const z of passageSymbols(passage, a, joined)) {
+      counts.unigrams[z]!++;
+      if (z < B) counts.letters[z]!++;
+      bump(counts.bigrams, y * S + z);
+      bump(counts.trigrams, (x * S + y) * S + z);
+      x = y;
+      y = z;
+    }
+  }
+  return counts;
+}
+
+function ngramFile(a: Alphabet, counts: Counts, discount: number, temperature: number): NgramFile {
+  const S = a.size + 2;
+  const chars = symbolChars(a);
+  const keyed = (m: Map<number, number>, order: number): NgramCounts => {
+    let keys = '';
+    const ordered = [...m.keys()].sort((p, q) => p - q);
+    for (const k of ordered) {
+      let key = '';
+      for (let r = 0, v = k; r < order; r++, v = Math.floor(v / S)) key = chars[v % S] + key;
+      keys += key;
+    }
+    return { keys, counts: ordered.map((k) => m.get(k) as number) };
+  };
+  return {
+    discount,
+    temperature: Math.round(temperature * 1000) / 1000,
+    unigrams: counts.unigrams,
+    bigrams: keyed(counts.bigrams, 2),
+    trigrams: keyed(counts.trigrams, 3),
+  };
+}
+
+function toFile(
+  language: Language,
+  spaced: NgramFile,
+  joined: NgramFile,
+  letters: number[],
+  source: Record<string, unknown>,
+): ModelFile {
+  const { alphabet: name } = LANGUAGE_INFO[language];
+  const a = namedAlphabet(name);
+  const letterTotal = letters.reduce((p, q) => p + q, 0);
+  return {
+    format: 1,
+    language,
+    alphabet: name,
+    letters: a.letters.join(''),
+    symbols: symbolChars(a).join(''),
+    source: { ...source, letters: letterTotal },
+    frequencies: letters.map((c) => Math.round((c / letterTotal) * 1e6) / 1e6),
+    spaced,
+    joined,
+  };
+}
+
+/** Nats per symbol of held-aside passages under a model. */
+function crossEntropy(model: LanguageModel, passages: string[], joined: boolean): number {
+  let sum = 0;
+  let symbols = 0;
+  for (const p of passages) {
+    const s = passageSymbols(p, model.alphabet, joined);
+    sum -= symbolsLogLikelihood(s, model, joined ? model.joined : model.spaced);
+    symbols += s.length;
+  }
+  return sum / symbols;
+}
+
+function mulberry32(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** A piece of passage starting at a word and holding `letters` letters of a, or null if too short. */
+function snippet(passage: string, a: Alphabet, letters: number, rng: () => number): string | null {
+  const cps = [...passage];
+  const starts = cps.flatMap((_, i) => (i === 0 || /\s/u.test(cps[i - 1] as string) ? [i] : []));
+  const start = starts[Math.floor(rng() * starts.length)] ?? 0;
+  let seen = 0;
+  for (let i = start; i < cps.length; i++) {
+    if (a.lookup(cps[i]?.codePointAt(0) as number) >= 0 && ++seen === letters) return cps.slice(start, i + 1).join('');
+  }
+  return null;
+}
+
+interface Problem {
+  logs: Float64Array;
+  truth: number;
+}
+
+/**
+ * Short Caesar ciphertexts from development passages, each scored as the model kind it calibrates:
+ * spaced texts as they are, joined ones with everything but letters dropped.
+ */
+function caesarProblems(model: LanguageModel, passages: string[], joined: boolean, seed: number): Problem[] {
+  const rng = mulberry32(seed);
+  const a = model.alphabet;
+  const out: Problem[] = [];
+  for (let tries = 0; out.length < CALIBRATION_PROBLEMS && tries < CALIBRATION_PROBLEMS * 20; tries++) {
+    const letters = CALIBRATION_LETTERS[Math.floor(rng() * CALIBRATION_LETTERS.length)] as number;
+    const text = snippet(passages[Math.floor(rng() * passages.length)] as string, a, letters, rng);
+    if (!text) continue;
+    const truth = Math.floor(rng() * a.size);
+    const cipher = caesarEncrypt(text, truth, a, { preserveNonAlpha: !joined });
+    const tokens = tokenize(cipher, a, model, joined ? 'joined' : 'spaced');
+    out.push({ logs: shiftLogLikelihoods(tokens, a, model), truth });
+  }
+  return out;
+}
+
+/** Mean negative log posterior of the true shift at temperature T. */
+function nll(problems: Problem[], T: number): number {
+  let sum = 0;
+  for (const p of problems) {
+    const scaled = Array.from(p.logs, (v) => v / T);
+    sum += logSumExp(scaled) - (scaled[p.truth] as number);
+  }
+  return sum / problems.length;
+}
+
+function fitTemperature(problems: Problem[]): number {
+  // Golden-section search on ln T; the NLL is smooth and unimodal in T.
+  let lo = Math.log(0.25);
+  let hi = Math.log(20);
+  const g = (Math.sqrt(5) - 1) / 2;
+  for (let i = 0; i < 60; i++) {
+    const m1 = hi - g * (hi - lo);
+    const m2 = lo + g * (hi - lo);
+    if (nll(problems, Math.exp(m1)) < nll(problems, Math.exp(m2))) hi = m2;
+    else lo = m1;
+  }
+  return Math.exp((lo + hi) / 2);
+}
+
+/** Accuracy against mean confidence of the top shift, in confidence bins: how honest the posterior is. */
+function calibrationReport(problems: Problem[], T: number): string {
+  const bins = [0.5, 0.8, 0.95, 0.99, 1.01];
+  const rows = bins.map(() => ({ n: 0, right: 0, conf: 0 }));
+  let ece = 0;
+  for (const p of problems) {
+    const scaled = Array.from(p.logs, (v) => v / T);
+    const z = logSumExp(scaled);
+    let best = 0;
+    for (let s = 1; s < scaled.length; s++) if ((scaled[s] as number) > (scaled[best] as number)) best = s;
+    const conf = Math.exp((scaled[best] as number) - z);
+    const row = rows[bins.findIndex((b) => conf < b)] as (typeof rows)[number];
+    row.n++;
+    row.conf += conf;
+    if (best === p.truth) row.right++;
+  }
+  for (const r of rows) ece += Math.abs(r.right - r.conf) / problems.length;
+  const cells = rows.map((r, i) =>
+    r.n ? `<${bins[i]}: n=${r.n} acc=${(r.right / r.n).toFixed(3)} conf=${(r.conf / r.n).toFixed(3)}` : '',
+  );
+  return `ECE ${ece.toFixed(4)} | ${cells.filter(Boolean).join(' | ')}`;
+}
+
+function main(): void {
+  console.log(`corpus: ${CORPUS_DIR}`);
+  for (const language of LANGUAGES) {
+    const started = performance.now();
+    const a = namedAlphabet(LANGUAGE_INFO[language].alphabet);
+    const lines = readLines(language);
+    const training = lines.filter((l, i) => !isHeldOut(i) && l.trim() !== '');
+    const devTraining = lines.filter((l, i) => !isHeldOut(i) && !isDev(i) && l.trim() !== '');
+    const dev = lines.filter((l, i) => isDev(i) && l.trim() !== '');
+
+    // Development model: pick each discount by held-aside cross-entropy, then fit the temperatures.
+    const devCounts = { spaced: count(devTraining, a, false), joined: count(devTraining, a, true) };
+    const discounts = { spaced: 0.75, joined: 0.75 };
+    const entropies = { spaced: 0, joined: 0 };
+    for (const kind of ['spaced', 'joined'] as const) {
+      let best = Number.POSITIVE_INFINITY;
+      for (const discount of DISCOUNTS) {
+        const trial = { ...discounts, [kind]: discount };
+        const model = compileModel(
+          toFile(
+            language,
+            ngramFile(a, devCounts.spaced, trial.spaced, 1),
+            ngramFile(a, devCounts.joined, trial.joined, 1),
+            devCounts.spaced.letters,
+            {},
+          ),
+        );
+        const entropy = crossEntropy(model, dev, kind === 'joined');
+        if (entropy < best) {
+          best = entropy;
+          discounts[kind] = discount;
+          entropies[kind] = entropy;
+        }
+      }
+    }
+    const devModel = compileModel(
+      toFile(
+        language,
+        ngramFile(a, devCounts.spaced, discounts.spaced, 1),
+        ngramFile(a, devCounts.joined, discounts.joined, 1),
+        devCounts.spaced.letters,
+        {},
+      ),
+    );
+    const seed = 0x5eed + LANGUAGES.indexOf(language);
+    const spacedProblems = caesarProblems(devModel, dev, false, seed);
+    const joinedProblems = caesarProblems(devModel, dev, true, seed + 1);
+    const temperatures = { spaced: fitTemperature(spacedProblems), joined: fitTemperature(joinedProblems) };
+
+    const spaced = count(training, a, false);
+    const file = toFile(
+      language,
+      ngramFile(a, spaced, discounts.spaced, temperatures.spaced),
+      ngramFile(a, count(training, a, true), discounts.joined, temperatures.joined),
+      spaced.letters,
+      {
+        file: `${language}.txt`,
+        lines: lines.length,
+        training_lines: training.length,
+        held_out: 'lines whose 0-based index % 10 === 0 are never counted',
+        dev_cross_entropy_nats: {
+          spaced: Math.round(entropies.spaced * 1e4) / 1e4,
+          joined: Math.round(entropies.joined * 1e4) / 1e4,
+        },
+      },
+    );
+    const path = join(OUT_DIR, `${language}.json`);
+    // One top-level field a line: small enough to read, large tables kept on single lines.
+    const body = Object.entries(file).map(([k, v]) => `  ${JSON.stringify(k)}: ${JSON.stringify(v)}`);
+    writeFileSync(path, `{\n${body.join(',\n')}\n}\n`);
+    console.log(
+      `${language}: ${training.length} passages, ${file.source.letters} letters, ` +
+        `D=${discounts.spaced}/${discounts.joined}, ` +
+        `dev ${entropies.spaced.toFixed(3)}/${entropies.joined.toFixed(3)} nats/symbol, ` +
+        `T=${file.spaced.temperature}/${file.joined.temperature}, ` +
+        `${file.spaced.trigrams.counts.length}/${file.joined.trigrams.counts.length} trigrams, ` +
+        `${(statSync(path).size / 1024).toFixed(0)} KiB, ${((performance.now() - started) / 1000).toFixed(1)} s`,
+    );
+    for (const [kind, set, T] of [
+      ['spaced', spacedProblems, temperatures.spaced],
+      ['joined', joinedProblems, temperatures.joined],
+    ] as const) {
+      console.log(`  ${kind} T=1: ${calibrationReport(set, 1)}`);
+      console.log(`  ${kind} T=${T.toFixed(3)}: ${calibrationReport(set, T)}`);
+    }
+  }
+  // The loader must read what was just written.
+  for (const language of LANGUAGES) getModel(language);
+}
+
+main();

@@ -1,0 +1,198 @@
+// Caesar solver: exact solutions in every language, posterior shape, language detection and input errors.
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import {
+  AnalysisInputError,
+  LANGUAGE_INFO,
+  LANGUAGES,
+  type Language,
+  NO_LETTERS_MESSAGE,
+  solveCaesar,
+} from '../../src/analysis/index.js';
+import {
+  type Alphabet,
+  caesarDecrypt,
+  caesarEncrypt,
+  customAlphabet,
+  letterIndices,
+  namedAlphabet,
+} from '../../src/core/index.js';
+import { HELD_OUT } from './held-out.js';
+
+const ownAlphabet = (language: Language): Alphabet => namedAlphabet(LANGUAGE_INFO[language].alphabet);
+const basic = namedAlphabet('basic');
+const LONG_PLAIN =
+  'A quiet river runs past the mill, and the miller watches the water turn his wheel from dawn until dusk.';
+
+// The fixed texts of shared/acceptance/conformance.mjs.
+const EN60 = 'Meet me near the old clock tower at midnight, and bring the documents with';
+const PL = 'Litwo! Ojczyzno moja! ty jesteś jak zdrowie. Ile cię trzeba cenić, ten tylko się dowie, kto cię stracił.';
+const DE = 'Es war einmal ein kleines Mädchen, das wohnte mit seiner Großmutter in einem Häuschen am Rande des Waldes.';
+
+describe('solveCaesar', () => {
+  it('solves the conformance examples', () => {
+    const en = solveCaesar(caesarEncrypt(EN60, 7, basic), basic, 'en');
+    expect(en.language).toBe('en');
+    expect(en.solutions[0]).toMatchObject({ shift: 7, text: EN60 });
+
+    const polish = namedAlphabet('polish');
+    const pl = solveCaesar(caesarEncrypt(PL, 11, polish), polish, 'pl');
+    expect(pl.solutions).toHaveLength(35);
+    expect(pl.solutions[0]).toMatchObject({ shift: 11, text: PL });
+
+    // Encrypting with −5 is the shift 25 of the 30-letter German alphabet.
+    const german = namedAlphabet('german');
+    const de = solveCaesar(caesarEncrypt(DE, -5, german), german, 'de');
+    expect(de.solutions).toHaveLength(30);
+    expect(de.solutions[0]).toMatchObject({ shift: 25, text: DE });
+  });
+
+  it.each(LANGUAGES)('solves held-out %s passages exactly in their own alphabet', (language) => {
+    const a = ownAlphabet(language);
+    HELD_OUT[language].forEach(({ text }, i) => {
+      const shift = (3 + 7 * i) % a.size;
+      const result = solveCaesar(caesarEncrypt(text, shift, a), a, language);
+      expect(result.solutions[0]?.shift).toBe(shift);
+      expect(result.solutions[0]?.text).toBe(text);
+      expect(result.solutions[0]?.score).toBeGreaterThan(0.99);
+    });
+  });
+
+  it('gives one entry per shift, sorted by a posterior that sums to 1, each text the decryption', () => {
+    for (const language of LANGUAGES) {
+      const a = ownAlphabet(language);
+      const cipher = caesarEncrypt((HELD_OUT[language][0] as { text: string }).text.slice(0, 40), 5, a);
+      const { solutions } = solveCaesar(cipher, a, language);
+      expect(solutions.map((s) => s.shift).sort((x, y) => x - y)).toEqual(Array.from({ length: a.size }, (_, i) => i));
+      const sum = solutions.reduce((acc, s) => acc + s.score, 0);
+      expect(sum).toBeCloseTo(1, 9);
+      for (let i = 1; i < solutions.length; i++) {
+        expect(solutions[i - 1]?.score).toBeGreaterThanOrEqual(solutions[i]?.score as number);
+      }
+      for (const s of solutions) {
+        expect(s.score).toBeGreaterThanOrEqual(0);
+        expect(s.text).toBe(caesarDecrypt(cipher, s.shift, a));
+      }
+    }
+  });
+
+  it('is unsure, not falsely certain, about a text too short to tell', () => {
+    const { solutions } = solveCaesar('Xy', basic, 'en');
+    expect(solutions[0]?.score).toBeLessThan(0.9);
+    expect(solutions.reduce((acc, s) => acc + s.score, 0)).toBeCloseTo(1, 9);
+  });
+
+  it.each(LANGUAGES)("'auto' recognises a %s paragraph", (language) => {
+    const a = ownAlphabet(language);
+    const paragraph = HELD_OUT[language]
+      .slice(0, 3)
+      .map((p) => p.text)
+      .join(' ');
+    const result = solveCaesar(caesarEncrypt(paragraph, 9, a), a, 'auto');
+    expect(result.language).toBe(language);
+    expect(result.solutions[0]?.text).toBe(paragraph);
+  });
+
+  it("'auto' recognises the language on the basic alphabet too, from the letters the cipher left alone", () => {
+    for (const language of LANGUAGES) {
+      const paragraph = HELD_OUT[language]
+        .slice(3, 6)
+        .map((p) => p.text)
+        .join(' ');
+      const result = solveCaesar(caesarEncrypt(paragraph, 17, basic), basic, 'auto');
+      expect(result.language).toBe(language);
+      expect(result.solutions[0]?.shift).toBe(17);
+    }
+  });
+
+  it('solves ciphertexts stripped to letters only', () => {
+    for (const language of LANGUAGES) {
+      const a = ownAlphabet(language);
+      const text = (HELD_OUT[language][1] as { text: string }).text;
+      const cipher = caesarEncrypt(text, 4, a, { preserveNonAlpha: false });
+      expect(solveCaesar(cipher, a, language).solutions[0]?.shift).toBe(4);
+      expect(solveCaesar(cipher, a, 'auto').language).toBe(language);
+    }
+  });
+
+  it('solves over a custom alphabet whose symbols the model partly does not know', () => {
+    // Upper case only: a letter shifted onto a digit would lose its case, which has no partner.
+    const a = customAlphabet('ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789');
+    const plain = LONG_PLAIN.toUpperCase();
+    const result = solveCaesar(caesarEncrypt(plain, 20, a), a, 'en');
+    expect(result.solutions).toHaveLength(36);
+    expect(result.solutions[0]).toMatchObject({ shift: 20, text: plain });
+  });
+
+  it('throws AnalysisInputError on text without a letter of the alphabet', () => {
+    for (const text of ['', '1234 !!! 😀', 'ąęł']) {
+      const error = (() => {
+        try {
+          solveCaesar(text, basic, 'en');
+        } catch (e) {
+          return e;
+        }
+      })();
+      expect(error).toBeInstanceOf(AnalysisInputError);
+      expect(error).toMatchObject({ field: 'text', message: NO_LETTERS_MESSAGE });
+    }
+    expect(() => solveCaesar('😀', basic, 'auto')).toThrow(AnalysisInputError);
+  });
+
+  it('solves any held-out passage of 40+ letters under any shift (property)', () => {
+    const passages = LANGUAGES.flatMap((language) =>
+      HELD_OUT[language]
+        .filter((p) => letterIndices(p.text, ownAlphabet(language)).length >= 40)
+        .map((p) => ({ language, text: p.text })),
+    );
+    fc.assert(
+      fc.property(fc.constantFrom(...passages), fc.nat(), ({ language, text }, seed) => {
+        const a = ownAlphabet(language);
+        const shift = seed % a.size;
+        const best = solveCaesar(caesarEncrypt(text, shift, a), a, language).solutions[0];
+        expect(best?.shift).toBe(shift);
+        expect(best?.text).toBe(text);
+      }),
+      { numRuns: 60 },
+    );
+  });
+
+  it('returns exactly the core decryption for arbitrary strings, lone surrogates included (property)', () => {
+    const polish = namedAlphabet('polish');
+    fc.assert(
+      fc.property(fc.string({ unit: 'binary', maxLength: 40 }), (s) => {
+        const text = `${s}Zażółć`;
+        const { solutions } = solveCaesar(text, polish, 'pl');
+        expect(solutions.map((x) => x.text)).toEqual(solutions.map((x) => caesarDecrypt(text, x.shift, polish)));
+      }),
+      { numRuns: 50 },
+    );
+  });
+
+  it('returns exactly the core decryption for Latin-1 text (property)', () => {
+    const latin1 = fc.string({
+      unit: fc.integer({ min: 0, max: 0xff }).map((c) => String.fromCharCode(c)),
+      maxLength: 40,
+    });
+    fc.assert(
+      fc.property(latin1, (s) => {
+        const text = `${s}Hello`;
+        const { solutions } = solveCaesar(text, basic, 'en');
+        expect(solutions.map((x) => x.text)).toEqual(solutions.map((x) => caesarDecrypt(text, x.shift, basic)));
+      }),
+      { numRuns: 50 },
+    );
+  });
+
+  it('solves 100,000 letters quickly', () => {
+    const text = `${LONG_PLAIN} `.repeat(Math.ceil(100_000 / letterIndices(LONG_PLAIN, basic).length));
+    const cipher = caesarEncrypt(text, 13, basic);
+    solveCaesar(cipher, basic, 'en');
+    const started = performance.now();
+    const result = solveCaesar(cipher, basic, 'en');
+    const elapsed = performance.now() - started;
+    expect(result.solutions[0]?.shift).toBe(13);
+    // Measured at ~20 ms; the bound only catches a pathological regression on a busy machine.
+    expect(elapsed).toBeLessThan(500);
+  });
+});

@@ -1,0 +1,106 @@
+// Language models and scoring: the committed tables load, are proper distributions, and rank texts sensibly.
+import { readdirSync, statSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { getModel, isLanguage, LANGUAGE_INFO, LANGUAGES, scoreText } from '../../src/analysis/index.js';
+import { compileModel, readModelFile } from '../../src/analysis/model.js';
+import { customAlphabet, namedAlphabet } from '../../src/core/index.js';
+import { HELD_OUT } from './held-out.js';
+
+const MODELS_DIR = new URL('../../src/analysis/models/', import.meta.url);
+
+describe('languages', () => {
+  it('lists the five languages with their names and alphabets', () => {
+    expect(LANGUAGES).toEqual(['en', 'pl', 'de', 'es', 'fr']);
+    expect(LANGUAGE_INFO).toEqual({
+      en: { name: 'English', alphabet: 'basic' },
+      pl: { name: 'Polish', alphabet: 'polish' },
+      de: { name: 'German', alphabet: 'german' },
+      es: { name: 'Spanish', alphabet: 'spanish' },
+      fr: { name: 'French', alphabet: 'french' },
+    });
+    expect(isLanguage('pl')).toBe(true);
+    expect(isLanguage('auto')).toBe(false);
+    expect(isLanguage(undefined)).toBe(false);
+  });
+});
+
+describe('models', () => {
+  it('are small on disk and quick to load', () => {
+    const files = readdirSync(MODELS_DIR).filter((f) => f.endsWith('.json'));
+    expect(files.sort()).toEqual(LANGUAGES.map((l) => `${l}.json`).sort());
+    const bytes = files.reduce((sum, f) => sum + statSync(new URL(f, MODELS_DIR)).size, 0);
+    expect(bytes).toBeLessThan(3 * 1024 * 1024);
+    const started = performance.now();
+    for (const language of LANGUAGES) compileModel(readModelFile(language));
+    // Measured at ~30 ms for all five; a generous bound against a pathological regression.
+    expect(performance.now() - started).toBeLessThan(1000);
+  });
+
+  it.each(LANGUAGES)('%s: letters, frequencies and probability tables are consistent', (language) => {
+    const model = getModel(language);
+    const alphabet = namedAlphabet(LANGUAGE_INFO[language].alphabet);
+    expect(model.alphabet).toBe(alphabet);
+    expect(readModelFile(language).letters).toBe(alphabet.letters.join(''));
+    expect(model.symbolCount).toBe(alphabet.size + 2);
+    expect(model.frequencies).toHaveLength(alphabet.size);
+    expect(model.frequencies.every((f) => f >= 0)).toBe(true);
+    expect(model.frequencies.reduce((x, y) => x + y, 0)).toBeCloseTo(1, 4);
+
+    const S = model.symbolCount;
+    for (const ngrams of [model.spaced, model.joined]) {
+      expect(ngrams.temperature).toBeGreaterThan(0);
+      // Every context is a distribution once "other letter" gets back the mass spread over its characters.
+      for (const ctx of [0, model.boundary * S + model.boundary, 5 * S + 7, S * S - 1]) {
+        let sum = 0;
+        for (let c = 0; c < S; c++) {
+          const p = Math.exp(ngrams.tri[ctx * S + c] as number);
+          sum += c === model.other ? p * 32 : p;
+        }
+        expect(sum).toBeCloseTo(1, 9);
+      }
+    }
+  });
+
+  it('knows the commonest letters of each language', () => {
+    const top = (language: (typeof LANGUAGES)[number]): string => {
+      const model = getModel(language);
+      const best = model.frequencies.indexOf(Math.max(...model.frequencies));
+      return model.alphabet.letters[best] as string;
+    };
+    expect(LANGUAGES.map(top)).toEqual(['E', expect.stringMatching(/[AIEO]/), 'E', expect.stringMatching(/[EA]/), 'E']);
+  });
+});
+
+describe('scoreText', () => {
+  it('prefers the language a text is written in', () => {
+    for (const language of LANGUAGES) {
+      const alphabet = namedAlphabet(LANGUAGE_INFO[language].alphabet);
+      const text = (HELD_OUT[language][2] as { text: string }).text;
+      const own = scoreText(text, alphabet, language);
+      for (const other of LANGUAGES.filter((l) => l !== language)) {
+        expect(own).toBeGreaterThan(scoreText(text, alphabet, other));
+      }
+    }
+  });
+
+  it('prefers real text to a shifted jumble', () => {
+    const basic = namedAlphabet('basic');
+    expect(scoreText('the cat sat on the mat', basic, 'en')).toBeGreaterThan(
+      scoreText('uif dbu tbu po uif nbu', basic, 'en'),
+    );
+  });
+
+  it('reads letters case-insensitively through the explicit partners (ß and ẞ)', () => {
+    const german = namedAlphabet('german');
+    expect(scoreText('STRAẞE', german, 'de')).toBe(scoreText('straße', german, 'de'));
+    // toUpperCase would have turned ß into SS, a different text.
+    expect(scoreText('STRASSE', german, 'de')).not.toBe(scoreText('straße', german, 'de'));
+  });
+
+  it('scores symbols the model does not know with a floor, not as impossible', () => {
+    const a = customAlphabet('ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789');
+    const withDigits = scoreText('THE 9AT SAT', a, 'en');
+    expect(Number.isFinite(withDigits)).toBe(true);
+    expect(withDigits).toBeLessThan(scoreText('THE CAT SAT', a, 'en'));
+  });
+});

@@ -1,0 +1,190 @@
+// Vigenère analysis: the conformance text, long keys, every language, the contract's ranges and errors.
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import {
+  AnalysisInputError,
+  analyzeVigenere,
+  LANGUAGE_INFO,
+  LANGUAGES,
+  type Language,
+  TOO_SHORT_MESSAGE,
+  type VigenereAnalysis,
+} from '../../src/analysis/index.js';
+import {
+  type Alphabet,
+  codePointPrefix,
+  letterIndices,
+  namedAlphabet,
+  vigenereDecrypt,
+  vigenereEncrypt,
+} from '../../src/core/index.js';
+import { HELD_OUT } from './held-out.js';
+import { HARBOUR_EN, LONG_EN } from './texts.js';
+
+const basic = namedAlphabet('basic');
+const ownAlphabet = (language: Language): Alphabet => namedAlphabet(LANGUAGE_INFO[language].alphabet);
+const range = (from: number, to: number): string[] => Array.from({ length: to - from + 1 }, (_, i) => String(from + i));
+
+/** The prefix of text that holds its first `letters` letters. */
+function cutToLetters(text: string, letters: number, a: Alphabet): string {
+  let seen = 0;
+  let end = 0;
+  for (const ch of text) {
+    end += ch.length;
+    if (a.lookup(ch.codePointAt(0) as number) >= 0 && ++seen === letters) break;
+  }
+  return text.slice(0, end);
+}
+
+/** A key is reduced when no shorter key repeats to it. */
+function isReduced(key: string): boolean {
+  const k = [...key];
+  for (let p = 1; p < k.length; p++) {
+    if (k.length % p === 0 && k.every((c, i) => c === k[i % p])) return false;
+  }
+  return true;
+}
+
+function expectWellFormed(result: VigenereAnalysis, maxLength: number): void {
+  expect(Object.keys(result.ioc_scores)).toEqual(range(1, maxLength));
+  for (const v of Object.values(result.ioc_scores)) expect(Number.isFinite(v)).toBe(true);
+  expect(result.probable_key_lengths.length).toBeGreaterThanOrEqual(1);
+  expect(result.probable_key_lengths.length).toBeLessThanOrEqual(5);
+  expect(new Set(result.probable_key_lengths).size).toBe(result.probable_key_lengths.length);
+  for (const k of result.probable_key_lengths) {
+    expect(Number.isInteger(k) && k >= 1 && k <= maxLength).toBe(true);
+  }
+  expect(result.probable_key_lengths[0]).toBe(result.best_key_length);
+  expect([...result.probable_key].length).toBe(result.best_key_length);
+  expect(isReduced(result.probable_key)).toBe(true);
+  expect(result.confidence).toBeGreaterThanOrEqual(0);
+  expect(result.confidence).toBeLessThanOrEqual(1);
+}
+
+describe('analyzeVigenere', () => {
+  it('breaks the conformance text (key CIPHER) with the default maximum of 10', () => {
+    const result = analyzeVigenere(vigenereEncrypt(LONG_EN, 'CIPHER', basic), basic, 'en', 10);
+    expectWellFormed(result, 10);
+    expect(result).toMatchObject({ language: 'en', probable_key: 'CIPHER', best_key_length: 6 });
+    expect(result.decrypted_preview).toBe(codePointPrefix(LONG_EN, 200));
+    expect([...result.decrypted_preview]).toHaveLength(200);
+    expect(result.confidence).toBeGreaterThan(0.9);
+    // The right length coincides far better than its neighbours.
+    expect(result.ioc_scores['6']).toBeGreaterThan(0.06);
+    expect(result.ioc_scores['5']).toBeLessThan(0.05);
+  });
+
+  it("finds the conformance text's language with 'auto'", () => {
+    const result = analyzeVigenere(vigenereEncrypt(LONG_EN, 'CIPHER', basic), basic, 'auto', 10);
+    expect(result).toMatchObject({ language: 'en', probable_key: 'CIPHER' });
+  });
+
+  it('recovers a 25-letter key from 2,000+ letters (max 30)', () => {
+    expect(letterIndices(HARBOUR_EN, basic).length).toBeGreaterThanOrEqual(2000);
+    const key = 'QUIETHARBOURSANDFISHINGBQ';
+    expect(key).toHaveLength(25);
+    const result = analyzeVigenere(vigenereEncrypt(HARBOUR_EN, key, basic), basic, 'en', 30);
+    expectWellFormed(result, 30);
+    expect(result.probable_key).toBe(key);
+    expect(result.best_key_length).toBe(25);
+    expect(result.decrypted_preview).toBe(codePointPrefix(HARBOUR_EN, 200));
+  });
+
+  it('tries lengths 1…min(max, letters / 2) and scores each', () => {
+    const venc = vigenereEncrypt(LONG_EN, 'CIPHER', basic);
+    expect(Object.keys(analyzeVigenere(venc, basic, 'en', 15).ioc_scores)).toEqual(range(1, 15));
+    expect(Object.keys(analyzeVigenere(venc, basic, 'en', 1).ioc_scores)).toEqual(['1']);
+    const thirty = vigenereEncrypt(cutToLetters(LONG_EN, 30, basic), 'KEY', basic);
+    const result = analyzeVigenere(thirty, basic, 'en', 20);
+    expectWellFormed(result, 15);
+    const twenty = vigenereEncrypt(cutToLetters(LONG_EN, 21, basic), 'KEY', basic);
+    expect(Object.keys(analyzeVigenere(twenty, basic, 'en', 100).ioc_scores)).toEqual(range(1, 10));
+  });
+
+  it('reports the period of a key that repeats a shorter one', () => {
+    for (const [key, period] of [
+      ['LEMONLEMON', 'LEMON'],
+      ['ABCABCABC', 'ABC'],
+      ['KKKK', 'K'],
+    ] as const) {
+      const result = analyzeVigenere(vigenereEncrypt(HARBOUR_EN, key, basic), basic, 'en', 12);
+      expectWellFormed(result, 12);
+      expect(result.probable_key).toBe(period);
+      expect(result.best_key_length).toBe(period.length);
+    }
+  });
+
+  it.each(LANGUAGES)('breaks a held-out %s paragraph in its own alphabet, named or detected', (language) => {
+    const a = ownAlphabet(language);
+    const paragraph = HELD_OUT[language].map((p) => p.text).join(' ');
+    const key = [...a.letters]
+      .filter((_, i) => i % 4 === 1)
+      .slice(0, 6)
+      .join('');
+    const cipher = vigenereEncrypt(paragraph, key, a);
+    for (const which of [language, 'auto'] as const) {
+      const result = analyzeVigenere(cipher, a, which, 10);
+      expectWellFormed(result, 10);
+      expect(result).toMatchObject({ language, probable_key: key, best_key_length: 6 });
+      expect(result.decrypted_preview).toBe(codePointPrefix(paragraph, 200));
+    }
+  });
+
+  it('breaks ciphertexts stripped to letters only', () => {
+    const cipher = vigenereEncrypt(HARBOUR_EN, 'LANTERN', basic, { preserveNonAlpha: false });
+    const result = analyzeVigenere(cipher, basic, 'auto', 20);
+    expect(result).toMatchObject({ language: 'en', probable_key: 'LANTERN' });
+  });
+
+  it('keeps case and non-alphabet characters in the preview, counting code points', () => {
+    const text = `😀🔐 ${LONG_EN}`;
+    const result = analyzeVigenere(vigenereEncrypt(text, 'Cipher', basic), basic, 'en', 10);
+    expect(result.probable_key).toBe('CIPHER');
+    expect(result.decrypted_preview).toBe(codePointPrefix(text, 200));
+  });
+
+  it('throws AnalysisInputError below 20 letters', () => {
+    for (const text of ['ABCDEFGHIJ klmnopq', '', '1234567890 1234567890 ąęłńóśźż', cutToLetters(LONG_EN, 19, basic)]) {
+      let error: unknown;
+      try {
+        analyzeVigenere(text, basic, 'en', 10);
+      } catch (e) {
+        error = e;
+      }
+      expect(error).toBeInstanceOf(AnalysisInputError);
+      expect(error).toMatchObject({ field: 'text', message: TOO_SHORT_MESSAGE });
+    }
+    expect(() => analyzeVigenere(cutToLetters(LONG_EN, 20, basic), basic, 'en', 10)).not.toThrow();
+  });
+
+  it('recovers random keys of 3–12 letters from the long English text (property)', () => {
+    fc.assert(
+      fc.property(fc.array(fc.integer({ min: 0, max: 25 }), { minLength: 3, maxLength: 12 }), (shifts) => {
+        const key = shifts.map((s) => basic.letters[s]).join('');
+        const cipher = vigenereEncrypt(HARBOUR_EN, key, basic);
+        const result = analyzeVigenere(cipher, basic, 'en', 15);
+        expectWellFormed(result, 15);
+        expect(vigenereDecrypt(cipher, result.probable_key, basic)).toBe(HARBOUR_EN);
+      }),
+      { numRuns: 15 },
+    );
+  });
+
+  it('is fast on 300 letters (max 20) and on 100,000 letters (max 100)', () => {
+    const short = vigenereEncrypt(cutToLetters(HARBOUR_EN, 300, basic), 'ORCHID', basic);
+    analyzeVigenere(short, basic, 'en', 20);
+    let started = performance.now();
+    expect(analyzeVigenere(short, basic, 'en', 20).probable_key).toBe('ORCHID');
+    // Measured at ~10 ms and ~250 ms; the bounds only catch a pathological regression.
+    expect(performance.now() - started).toBeLessThan(150 * 4);
+
+    const unit = `${HARBOUR_EN} ${LONG_EN} `;
+    const long = unit.repeat(Math.ceil(100_000 / letterIndices(unit, basic).length));
+    const key = 'ANOTHERLONGERSECRETKEY';
+    started = performance.now();
+    const result = analyzeVigenere(vigenereEncrypt(long, key, basic), basic, 'en', 100);
+    expect(performance.now() - started).toBeLessThan(3000);
+    expect(result.probable_key).toBe(key);
+    expectWellFormed(result, 100);
+  });
+});
