@@ -1,0 +1,108 @@
+// Caesar procedures: encrypt, decrypt, solve and bulk, thin wrappers over the core and the solver.
+import { solveCaesar } from '../src/analysis/index.js';
+import { caesarDecrypt, caesarEncrypt, codePointLength } from '../src/core/index.js';
+import {
+  caesarBulkInput,
+  caesarBulkOutput,
+  caesarShiftInput,
+  caesarShiftOutput,
+  caesarSolveInput,
+  caesarSolveOutput,
+} from './schemas.js';
+import { alphabetOf, post, solving, solvingEach, textOptions } from './shared.js';
+import { publicProcedure, router } from './trpc.js';
+
+export const caesarRouter = router({
+  encrypt: publicProcedure
+    .meta(
+      post(
+        '/caesar/encrypt',
+        'caesar',
+        'Encrypt with a Caesar shift',
+        'Moves every letter `shift` places along the alphabet.',
+      ),
+    )
+    .input(caesarShiftInput)
+    .output(caesarShiftOutput)
+    .mutation(({ input }) => ({
+      success: true as const,
+      result: caesarEncrypt(input.text, input.shift, alphabetOf(input), textOptions(input)),
+      method: 'encrypt' as const,
+      shift: input.shift,
+      alphabet: input.alphabet ?? 'basic',
+      text_length: codePointLength(input.text),
+    })),
+
+  decrypt: publicProcedure
+    .meta(post('/caesar/decrypt', 'caesar', 'Decrypt a Caesar shift', 'Moves every letter `shift` places back.'))
+    .input(caesarShiftInput)
+    .output(caesarShiftOutput)
+    .mutation(({ input }) => ({
+      success: true as const,
+      result: caesarDecrypt(input.text, input.shift, alphabetOf(input), textOptions(input)),
+      method: 'decrypt' as const,
+      shift: input.shift,
+      alphabet: input.alphabet ?? 'basic',
+      text_length: codePointLength(input.text),
+    })),
+
+  solve: publicProcedure
+    .meta(
+      post(
+        '/caesar/solve',
+        'caesar',
+        'Break a Caesar cipher',
+        'Scores every shift with the language model and returns them ranked by posterior probability.',
+      ),
+    )
+    .input(caesarSolveInput)
+    .output(caesarSolveOutput)
+    .mutation(({ input }) => {
+      const { language, solutions } = solving(() => solveCaesar(input.text, alphabetOf(input), input.language ?? 'en'));
+      const best = solutions[0]!;
+      return {
+        success: true as const,
+        best_solution: { shift: best.shift, text: best.text, confidence: best.score },
+        all_solutions: solutions,
+        alphabet: input.alphabet ?? 'basic',
+        language,
+      };
+    }),
+
+  bulk: publicProcedure
+    .meta(
+      post(
+        '/caesar/bulk',
+        'caesar',
+        'Encrypt, decrypt or solve many texts',
+        'Applies one method to up to 1000 items; with method solve each item is broken and its shift ignored.',
+      ),
+    )
+    .input(caesarBulkInput)
+    .output(caesarBulkOutput)
+    .mutation(({ input }) => {
+      const a = alphabetOf(input);
+      const alphabet = input.alphabet ?? 'basic';
+      const method = input.method ?? 'encrypt';
+      if (method === 'solve') {
+        // One language for the whole batch: auto decides it from all the texts together.
+        const requested = input.language ?? 'en';
+        const lang =
+          requested === 'auto'
+            ? solving(() => solveCaesar(input.items.map((item) => item.text).join('\n'), a, 'auto')).language
+            : requested;
+        const results = solvingEach(input.items, 'items', (item, index) => {
+          const best = solveCaesar(item.text, a, lang).solutions[0]!;
+          return { index, original: item.text, result: best.text, shift: best.shift, confidence: best.score };
+        });
+        return { success: true as const, method, alphabet, language: lang, count: results.length, results };
+      }
+      const opts = textOptions(input);
+      const apply = method === 'encrypt' ? caesarEncrypt : caesarDecrypt;
+      const results = input.items.map((item, index) => {
+        const shift = item.shift as number;
+        return { index, original: item.text, result: apply(item.text, shift, a, opts), shift };
+      });
+      return { success: true as const, method, alphabet, count: results.length, results };
+    }),
+});

@@ -1,0 +1,58 @@
+// Field-level validation errors: one map from field name to messages, shared by REST and tRPC error bodies.
+import { TRPCError } from '@trpc/server';
+
+export type FieldErrors = Record<string, string[]>;
+
+/** A validation failure found after parsing (e.g. by a solver), carried as a tRPC BAD_REQUEST cause. */
+export class FieldValidationError extends Error {
+  constructor(readonly errors: FieldErrors) {
+    super(Object.values(errors)[0]?.[0] ?? 'Validation failed');
+    this.name = 'FieldValidationError';
+  }
+}
+
+export function invalidField(field: string, message: string): TRPCError {
+  return new TRPCError({ code: 'BAD_REQUEST', message, cause: new FieldValidationError({ [field]: [message] }) });
+}
+
+interface IssueLike {
+  path?: ReadonlyArray<PropertyKey | { key: PropertyKey }>;
+  message: string;
+}
+
+function hasIssues(e: unknown): e is { issues: IssueLike[] } {
+  return typeof e === 'object' && e !== null && Array.isArray((e as { issues?: unknown }).issues);
+}
+
+/** Dotted field key of an issue (`items.3.shift`); the whole body is `body`. */
+function issueKey(issue: IssueLike): string {
+  const parts = (issue.path ?? []).map((p) => String(typeof p === 'object' ? p.key : p));
+  return parts.length ? parts.join('.') : 'body';
+}
+
+/** The field→messages map behind a validation failure, or null for any other error. */
+export function fieldErrorsOf(error: TRPCError): FieldErrors | null {
+  if (error.code !== 'BAD_REQUEST') return null;
+  const cause = error.cause;
+  if (cause instanceof FieldValidationError) return cause.errors;
+  if (!hasIssues(cause)) return null;
+  const out: FieldErrors = Object.create(null);
+  for (const issue of cause.issues) {
+    const key = issueKey(issue);
+    const list = out[key] ?? [];
+    if (!list.includes(issue.message)) list.push(issue.message);
+    out[key] = list;
+  }
+  return out;
+}
+
+/** The cause of a TOO_MANY_REQUESTS error, so tRPC clients see when to retry. */
+export class RateLimitError extends Error {
+  constructor(
+    message: string,
+    readonly retryAfterS: number,
+  ) {
+    super(message);
+    this.name = 'RateLimitError';
+  }
+}

@@ -1,0 +1,57 @@
+// Vigenère procedures: encrypt, decrypt and analyse (key length, key and preview).
+import { analyzeVigenere } from '../src/analysis/index.js';
+import { codePointLength, vigenereDecrypt, vigenereEncrypt } from '../src/core/index.js';
+import { vigenereAnalyzeInput, vigenereAnalyzeOutput, vigenereInput, vigenereOutput } from './schemas.js';
+import { alphabetOf, post, solving, textOptions } from './shared.js';
+import { publicProcedure, router } from './trpc.js';
+
+export const DEFAULT_MAX_KEY_LENGTH = 10;
+
+export const vigenereRouter = router({
+  encrypt: publicProcedure
+    .meta(post('/vigenere/encrypt', 'vigenere', 'Encrypt with a Vigenère key', 'The key advances on letters only.'))
+    .input(vigenereInput)
+    .output(vigenereOutput)
+    .mutation(({ input }) => ({
+      success: true as const,
+      result: vigenereEncrypt(input.text, input.key, alphabetOf(input), textOptions(input)),
+      method: 'encrypt' as const,
+      key_length: codePointLength(input.key),
+      text_length: codePointLength(input.text),
+    })),
+
+  decrypt: publicProcedure
+    .meta(post('/vigenere/decrypt', 'vigenere', 'Decrypt with a Vigenère key', 'The inverse of encrypt.'))
+    .input(vigenereInput)
+    .output(vigenereOutput)
+    .mutation(({ input }) => ({
+      success: true as const,
+      result: vigenereDecrypt(input.text, input.key, alphabetOf(input), textOptions(input)),
+      method: 'decrypt' as const,
+      key_length: codePointLength(input.key),
+      text_length: codePointLength(input.text),
+    })),
+
+  analyze: publicProcedure
+    .meta(
+      post(
+        '/vigenere/analyze',
+        'vigenere',
+        'Break a Vigenère cipher',
+        'Estimates the key length, recovers the key and previews the decryption. Needs at least 20 letters.',
+      ),
+    )
+    .input(vigenereAnalyzeInput)
+    .output(vigenereAnalyzeOutput)
+    .mutation(({ input }) => {
+      const analysis = solving(() =>
+        analyzeVigenere(
+          input.text,
+          alphabetOf(input),
+          input.language ?? 'en',
+          input.max_key_length ?? DEFAULT_MAX_KEY_LENGTH,
+        ),
+      );
+      return { success: true as const, analysis, text_length: codePointLength(input.text) };
+    }),
+});
