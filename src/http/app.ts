@@ -1,0 +1,139 @@
+// createApp(): the Elysia host for REST (/api/v1), tRPC (/trpc), the OpenAPI document and the docs page.
+import { cors } from '@elysiajs/cors';
+import { Elysia, type ElysiaConfig } from 'elysia';
+import { RateLimitError } from '../../routers/errors.js';
+import { appRouter, createCaller } from '../../routers/index.js';
+import type { Context, HealthReport } from '../../routers/trpc.js';
+import { clientIp } from './client-ip.js';
+import { DEFAULT_CONFIG, type ServiceConfig } from './config.js';
+import { renderDocsPage } from './docs-page.js';
+import { errorResponse, json } from './errors.js';
+import { API_PREFIX, buildOpenApiDocument } from './openapi.js';
+import { type RateDecision, RateLimiter, rateLimitHeaders } from './rate-limit.js';
+import { createRestHandler } from './rest.js';
+import { createTrpcHandler, TRPC_PREFIX, trpcCalls, trpcErrorResponse } from './trpc-mount.js';
+
+export interface AppOptions {
+  config?: Partial<ServiceConfig>;
+  /** Supply one to share a store (e.g. Redis) or to inspect it in tests. */
+  limiter?: RateLimiter;
+  /** The Elysia adapter: @elysiajs/node's under Node, Bun's own by default. */
+  adapter?: ElysiaConfig<''>['adapter'];
+  log?: (event: string, detail: Record<string, unknown>) => void;
+}
+
+/** REST paths and tRPC procedures that are never rate-limited. */
+const UNLIMITED_REST = new Set(['/health', '/alphabets', '/languages']);
+const UNLIMITED_TRPC = new Set(['meta.health', 'meta.alphabets', 'meta.languages']);
+
+const defaultLog = (event: string, detail: Record<string, unknown>) =>
+  console.error(JSON.stringify({ time: new Date().toISOString(), event, ...detail }));
+
+export function createApp(options: AppOptions = {}) {
+  const config: ServiceConfig = { ...DEFAULT_CONFIG, ...options.config };
+  const limiter = options.limiter ?? new RateLimiter(config.rateLimit, config.rateLimitWindowS);
+  const log = options.log ?? defaultLog;
+  const started = Date.now();
+
+  const health = (): HealthReport => ({
+    status: limiter.store.healthy() ? 'ok' : 'degraded',
+    version: config.version,
+    uptime_s: Math.floor((Date.now() - started) / 1000),
+    rate_limit_store: limiter.store.kind,
+  });
+  const ctx: Context = { health };
+
+  const rest = createRestHandler(
+    appRouter,
+    (c) => createCaller(c) as unknown as Record<string, unknown>,
+    (error, path) =>
+      log('internal_error', { path, error: error instanceof Error ? (error.stack ?? error.message) : String(error) }),
+  );
+  const trpc = createTrpcHandler(appRouter);
+
+  let openApi: ReturnType<typeof buildOpenApiDocument> | undefined;
+  let docsHtml: string | undefined;
+  const openApiDocument = () => {
+    openApi ??= buildOpenApiDocument(appRouter, config.version);
+    return openApi;
+  };
+
+  const docsUrl = (request: Request) => `${config.publicUrl ?? new URL(request.url).origin}${API_PREFIX}/docs`;
+  const limitMessage = `Rate limit exceeded. You can make up to ${limiter.describe()}.`;
+
+  /** Counts `cost` requests for the client; a store failure serves the request unlimited. */
+  const decide = async (request: Request, server: unknown, cost: number): Promise<RateDecision | null> => {
+    const ip = clientIp(request, server, config.trustProxy);
+    try {
+      return cost > 0 ? await limiter.take(ip, cost) : await limiter.peek(ip);
+    } catch (error) {
+      log('rate_limit_store_error', { error: String(error) });
+      return null;
+    }
+  };
+
+  const withHeaders = (response: Response, decision: RateDecision | null): Response => {
+    if (decision) for (const [k, v] of Object.entries(rateLimitHeaders(decision))) response.headers.set(k, v);
+    return response;
+  };
+
+  return new Elysia({ adapter: options.adapter })
+    .use(cors({ exposeHeaders: ['X-RateLimit-Limit', 'X-RateLimit-Remaining', 'Retry-After'] }))
+    .onError(({ code, error, request }) => {
+      if (code === 'NOT_FOUND')
+        return errorResponse(404, `No endpoint at ${request.method} ${new URL(request.url).pathname}.`);
+      if (code === 'PARSE') return errorResponse(400, 'The request body could not be parsed.');
+      log('internal_error', { error: error instanceof Error ? (error.stack ?? error.message) : String(error) });
+      return errorResponse(500, 'The server could not complete the request.');
+    })
+    .get(`${API_PREFIX}/openapi.json`, () => json(openApiDocument()))
+    .get(`${API_PREFIX}/docs`, () => {
+      docsHtml ??= renderDocsPage(openApiDocument());
+      return new Response(docsHtml, { headers: { 'content-type': 'text/html; charset=utf-8' } });
+    })
+    .all(
+      `${API_PREFIX}/*`,
+      async ({ request, server }) => {
+        const path = new URL(request.url).pathname.slice(API_PREFIX.length).replace(/\/+$/, '') || '/';
+        const unlimited = request.method === 'GET' && UNLIMITED_REST.has(path);
+        const decision = await decide(request, server, unlimited ? 0 : 1);
+        if (decision && !decision.allowed) {
+          return json(
+            {
+              error: 'Too Many Requests',
+              message: limitMessage,
+              retry_after: decision.retryAfterS,
+              documentation: docsUrl(request),
+            },
+            429,
+            rateLimitHeaders(decision),
+          );
+        }
+        return withHeaders(await rest.handle(request, path, ctx), decision);
+      },
+      { parse: 'none' },
+    )
+    .all(
+      `${TRPC_PREFIX}/*`,
+      async ({ request, server }) => {
+        const calls = trpcCalls(new URL(request.url).pathname);
+        const cost = calls.filter((c) => !UNLIMITED_TRPC.has(c)).length;
+        const decision = await decide(request, server, cost);
+        if (decision && !decision.allowed) {
+          const cause = new RateLimitError(limitMessage, decision.retryAfterS);
+          return trpcErrorResponse(
+            appRouter,
+            request,
+            'TOO_MANY_REQUESTS',
+            limitMessage,
+            cause,
+            rateLimitHeaders(decision),
+          );
+        }
+        return withHeaders(await trpc(request, ctx), decision);
+      },
+      { parse: 'none' },
+    );
+}
+
+export type App = ReturnType<typeof createApp>;

@@ -1,0 +1,50 @@
+// Service settings read from the environment, checked once at start-up.
+export interface ServiceConfig {
+  port: number;
+  host: string;
+  /** Accepted requests per window and client address. */
+  rateLimit: number;
+  rateLimitWindowS: number;
+  /** Read the client address from X-Forwarded-For (only behind a trusted proxy). */
+  trustProxy: boolean;
+  redisUrl: string | undefined;
+  /** Absolute URL of the docs page, for the 429 body; derived from the request when unset. */
+  publicUrl: string | undefined;
+  version: string;
+}
+
+export const DEFAULT_CONFIG: ServiceConfig = {
+  port: 3000,
+  host: '0.0.0.0',
+  rateLimit: 60,
+  rateLimitWindowS: 60,
+  trustProxy: false,
+  redisUrl: undefined,
+  publicUrl: undefined,
+  version: '0.1.0',
+};
+
+function positiveInt(env: NodeJS.ProcessEnv, name: string, fallback: number, max = Number.MAX_SAFE_INTEGER): number {
+  const raw = env[name];
+  if (raw === undefined || raw.trim() === '') return fallback;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < 1 || n > max) {
+    throw new Error(`${name} must be a whole number from 1 to ${max}, not ${JSON.stringify(raw)}`);
+  }
+  return n;
+}
+
+const truthy = (v: string | undefined) => v !== undefined && /^(1|true|yes|on)$/i.test(v.trim());
+
+export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServiceConfig {
+  return {
+    port: env.PORT === '0' ? 0 : positiveInt(env, 'PORT', DEFAULT_CONFIG.port, 65535),
+    host: env.HOST?.trim() || DEFAULT_CONFIG.host,
+    rateLimit: positiveInt(env, 'RATE_LIMIT', DEFAULT_CONFIG.rateLimit),
+    rateLimitWindowS: positiveInt(env, 'RATE_LIMIT_WINDOW_S', DEFAULT_CONFIG.rateLimitWindowS, 86_400),
+    trustProxy: truthy(env.TRUST_PROXY),
+    redisUrl: env.REDIS_URL?.trim() || undefined,
+    publicUrl: env.PUBLIC_URL?.trim().replace(/\/+$/, '') || undefined,
+    version: env.npm_package_version ?? DEFAULT_CONFIG.version,
+  };
+}

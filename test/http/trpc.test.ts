@@ -1,0 +1,76 @@
+// The tRPC surface through app.handle: superjson bodies, batching, tRPC-shaped errors and rate-limit headers.
+import { describe, expect, it } from 'vitest';
+import { makeApp, send, trpcPost } from './helpers.js';
+
+const app = makeApp();
+
+type TrpcOk = { result: { data: { json: Record<string, unknown> } } };
+type TrpcErr = { error: { json: { message: string; data: { code: string; httpStatus: number; errors?: object } } } };
+
+describe('tRPC', () => {
+  it('answers a single call with the same result as REST', async () => {
+    const r = await trpcPost(app, ['caesar.encrypt'], [{ text: 'Hello, World!', shift: 3 }]);
+    expect(r.status).toBe(200);
+    expect((r.body as TrpcOk).result.data.json).toMatchObject({ result: 'Khoor, Zruog!', method: 'encrypt' });
+    expect(r.headers.get('x-ratelimit-limit')).toBe('1000000');
+  });
+
+  it('answers a batch, counting each call', async () => {
+    const before = Number((await send(app, '/api/v1/health')).headers.get('x-ratelimit-remaining'));
+    const r = await trpcPost(
+      app,
+      ['caesar.encrypt', 'rot13.transform', 'vigenere.encrypt'],
+      [{ text: 'abc', shift: 1 }, { text: 'abc' }, { text: 'ATTACKATDAWN', key: 'LEMON' }],
+    );
+    expect(r.status).toBe(200);
+    const results = (r.body as TrpcOk[]).map((x) => x.result.data.json.result);
+    expect(results).toEqual(['bcd', 'nop', 'LXFOPVEFRNHR']);
+    expect(Number(r.headers.get('x-ratelimit-remaining'))).toBe(before - 3);
+  });
+
+  it('keeps tRPC error shapes, with the field map in data.errors', async () => {
+    const r = await trpcPost(app, ['caesar.encrypt'], [{ text: 'abc', shift: 26 }]);
+    expect(r.status).toBe(400);
+    const e = (r.body as TrpcErr).error.json;
+    expect(e.data.code).toBe('BAD_REQUEST');
+    expect(e.data.errors).toEqual({ shift: ['The shift must be between -25 and 25.'] });
+    expect(r.text).not.toMatch(/stack|at .*\.ts/);
+  });
+
+  it('serves meta queries over GET without counting them', async () => {
+    const r = await send(app, '/trpc/meta.alphabets');
+    expect(r.status).toBe(200);
+    expect(((r.body as TrpcOk).result.data.json.alphabets as unknown[]).length).toBe(5);
+  });
+
+  it('refuses an oversized body with PAYLOAD_TOO_LARGE', async () => {
+    const r = await send(app, '/trpc/rot13.transform', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ json: { text: 'a'.repeat(1024 * 1024 + 1) } }),
+    });
+    expect(r.status).toBe(413);
+    expect((r.body as TrpcErr).error.json.data.code).toBe('PAYLOAD_TOO_LARGE');
+  });
+
+  it('answers malformed JSON and unknown procedures with tRPC errors, not 500s', async () => {
+    const bad = await send(app, '/trpc/caesar.encrypt', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{"json":',
+    });
+    expect(bad.status).toBe(400);
+    const unknown = await trpcPost(app, ['caesar.nope'], [{}]);
+    expect(unknown.status).toBe(404);
+  });
+
+  it('refuses a whole batch that does not fit the remaining allowance', async () => {
+    const small = makeApp({ rateLimit: 6 });
+    const r = await trpcPost(small, Array(7).fill('rot13.transform'), Array(7).fill({ text: 'a' }));
+    expect(r.status).toBe(429);
+    const body = r.body as TrpcErr[];
+    expect(body).toHaveLength(7);
+    expect(body[0]?.error.json.data.code).toBe('TOO_MANY_REQUESTS');
+    expect(r.headers.get('retry-after')).not.toBeNull();
+  });
+});

@@ -1,0 +1,241 @@
+// Every procedure through createCaller: shapes, defaults and the contract's validation messages.
+import { TRPCError } from '@trpc/server';
+import { describe, expect, it } from 'vitest';
+import { fieldErrorsOf } from '../../routers/errors.js';
+import { createCaller } from '../../routers/index.js';
+
+const caller = createCaller({
+  health: () => ({ status: 'ok', version: 'test', uptime_s: 0, rate_limit_store: 'memory' }),
+});
+
+/** The field→messages map of a rejected call (fails the test if the call succeeds). */
+async function fieldErrors(call: Promise<unknown>): Promise<Record<string, string[]>> {
+  const error = await call.then(
+    () => null,
+    (e: unknown) => e,
+  );
+  expect(error).toBeInstanceOf(TRPCError);
+  const errors = fieldErrorsOf(error as TRPCError);
+  expect(errors).not.toBeNull();
+  return errors as Record<string, string[]>;
+}
+
+// Text encrypted with a shift, from the first sentence of the Wikipedia article "Caesar cipher".
+const CAESAR_PLAIN =
+  'In cryptography, a Caesar cipher is one of the simplest and most widely known encryption techniques. ' +
+  'It is a type of substitution cipher in which each letter in the plaintext is replaced by a letter some fixed ' +
+  'number of positions down the alphabet.';
+
+describe('caesar', () => {
+  it('encrypts with the documented shape and defaults', async () => {
+    await expect(caller.caesar.encrypt({ text: 'Hello, World!', shift: 3 })).resolves.toEqual({
+      success: true,
+      result: 'Khoor, Zruog!',
+      method: 'encrypt',
+      shift: 3,
+      alphabet: 'basic',
+      text_length: 13,
+    });
+  });
+
+  it('decrypts and honours preserve_case / preserve_non_alpha', async () => {
+    const r = await caller.caesar.decrypt({
+      text: 'Khoor, Zruog!',
+      shift: 3,
+      preserve_case: false,
+      preserve_non_alpha: false,
+    });
+    expect(r).toMatchObject({ result: 'HELLOWORLD', method: 'decrypt', shift: 3 });
+  });
+
+  it('uses the chosen alphabet, custom ones included', async () => {
+    expect((await caller.caesar.encrypt({ text: 'straße', shift: 1, alphabet: 'german' })).result).toBe('tusbaf');
+    const custom = await caller.caesar.encrypt({
+      text: 'Call 2024!',
+      shift: 3,
+      alphabet: 'custom',
+      custom_alphabet: '0123456789',
+    });
+    expect(custom).toMatchObject({ result: 'Call 5357!', alphabet: 'custom' });
+  });
+
+  it('solves, ranking every shift by a posterior that sums to 1', async () => {
+    const r = await caller.caesar.encrypt({ text: CAESAR_PLAIN, shift: 11 });
+    const s = await caller.caesar.solve({ text: r.result });
+    expect(s.language).toBe('en');
+    expect(s.alphabet).toBe('basic');
+    expect(s.best_solution).toEqual({ shift: 11, text: CAESAR_PLAIN, confidence: s.all_solutions[0]?.score });
+    expect(s.all_solutions).toHaveLength(26);
+    expect(s.all_solutions.reduce((sum, x) => sum + x.score, 0)).toBeCloseTo(1, 6);
+  });
+
+  it('bulk encrypts and decrypts, echoing method and alphabet', async () => {
+    const r = await caller.caesar.bulk({
+      method: 'decrypt',
+      alphabet: 'basic',
+      items: [
+        { text: 'bcd', shift: 1 },
+        { text: 'Khoor', shift: 3 },
+      ],
+    });
+    expect(r).toEqual({
+      success: true,
+      method: 'decrypt',
+      alphabet: 'basic',
+      count: 2,
+      results: [
+        { index: 0, original: 'bcd', result: 'abc', shift: 1 },
+        { index: 1, original: 'Khoor', result: 'Hello', shift: 3 },
+      ],
+    });
+    expect((await caller.caesar.bulk({ items: [{ text: 'abc', shift: 2 }] })).method).toBe('encrypt');
+  });
+
+  it('bulk solve ignores item shifts and reports a confidence per item', async () => {
+    const enc = await caller.caesar.encrypt({ text: CAESAR_PLAIN, shift: 5 });
+    const r = await caller.caesar.bulk({ method: 'solve', items: [{ text: enc.result, shift: 999 }] });
+    expect(r.language).toBe('en');
+    expect(r.results[0]).toMatchObject({ index: 0, original: enc.result, result: CAESAR_PLAIN, shift: 5 });
+    expect(r.results[0]?.confidence).toBeGreaterThan(0.9);
+  });
+
+  it.each([
+    [{ shift: 3 }, 'text', 'The text field is required.'],
+    [{ text: 'abc', shift: 26 }, 'shift', 'The shift must be between -25 and 25.'],
+    [{ text: 'abc', shift: -26 }, 'shift', 'The shift must be between -25 and 25.'],
+    [{ text: 'abc', shift: 1.5 }, 'shift', 'The shift must be an integer.'],
+    [{ text: 'abc', shift: '3' }, 'shift', 'The shift must be an integer.'],
+    [{ text: 'abc' }, 'shift', 'The shift field is required.'],
+    [{ text: 'abc', shift: 1, alphabet: 'klingon' }, 'alphabet', 'The selected alphabet is invalid.'],
+    [
+      { text: 'abc', shift: 1, alphabet: 'custom' },
+      'custom_alphabet',
+      'The custom alphabet field is required when alphabet is custom.',
+    ],
+    [
+      { text: 'abc', shift: 1, preserve_case: 'yes' },
+      'preserve_case',
+      'The preserve case field must be true or false.',
+    ],
+    [{ text: 'a'.repeat(100_001), shift: 1 }, 'text', 'The text must not be greater than 100000 characters.'],
+  ])('rejects %j on %s', async (input, field, message) => {
+    const errors = await fieldErrors(caller.caesar.encrypt(input as never));
+    expect(errors[field]).toContain(message);
+  });
+
+  it('reports every failing field at once', async () => {
+    const errors = await fieldErrors(caller.caesar.encrypt({ shift: 99, alphabet: 'custom' } as never));
+    expect(Object.keys(errors).sort()).toEqual(['custom_alphabet', 'shift', 'text']);
+  });
+
+  it('bulk item errors use dotted keys, and solve ignores shifts', async () => {
+    const errors = await fieldErrors(
+      caller.caesar.bulk({
+        method: 'encrypt',
+        items: [
+          { text: 'a', shift: 1 },
+          { text: 'b', shift: 30 },
+          { text: '', shift: 2 },
+        ],
+      }),
+    );
+    expect(errors['items.1.shift']).toEqual(['The shift must be between -25 and 25.']);
+    expect(errors['items.2.text']).toEqual(['The text field is required.']);
+    const tooMany = Array.from({ length: 1001 }, () => ({ text: 'a', shift: 1 }));
+    expect((await fieldErrors(caller.caesar.bulk({ items: tooMany }))).items).toBeDefined();
+  });
+
+  it('rejects a letterless text on solve and bulk solve', async () => {
+    expect((await fieldErrors(caller.caesar.solve({ text: '1234 !!! 😀' }))).text).toBeDefined();
+    const errors = await fieldErrors(
+      caller.caesar.bulk({ method: 'solve', items: [{ text: 'Khoor' }, { text: '123' }] }),
+    );
+    expect(errors['items.1.text']).toBeDefined();
+  });
+});
+
+describe('rot13', () => {
+  it('transforms and is its own inverse', async () => {
+    const r = await caller.rot13.transform({ text: 'Hello, World!' });
+    expect(r).toEqual({ success: true, result: 'Uryyb, Jbeyq!', method: 'rot13', text_length: 13 });
+    expect((await caller.rot13.transform({ text: r.result })).result).toBe('Hello, World!');
+  });
+
+  it('bulk transforms a list of strings', async () => {
+    const r = await caller.rot13.bulk({ items: ['abc', 'Hello, Wörld'], preserve_case: false });
+    expect(r).toEqual({
+      success: true,
+      method: 'rot13',
+      count: 2,
+      results: [
+        { index: 0, original: 'abc', result: 'NOP' },
+        { index: 1, original: 'Hello, Wörld', result: 'URYYB, JöEYQ' },
+      ],
+    });
+  });
+});
+
+describe('vigenere', () => {
+  it('encrypts the Wikipedia example ATTACKATDAWN / LEMON', async () => {
+    await expect(caller.vigenere.encrypt({ text: 'ATTACKATDAWN', key: 'LEMON' })).resolves.toEqual({
+      success: true,
+      result: 'LXFOPVEFRNHR',
+      method: 'encrypt',
+      key_length: 5,
+      text_length: 12,
+    });
+  });
+
+  it('decrypts with the same shape', async () => {
+    const r = await caller.vigenere.decrypt({ text: 'Lxfopv ef rnhr!', key: 'lemon' });
+    expect(r).toEqual({ success: true, result: 'Attack at dawn!', method: 'decrypt', key_length: 5, text_length: 15 });
+  });
+
+  it.each([
+    [{ text: 'abc' }, 'key'],
+    [{ text: 'abc', key: 'LE MON' }, 'key'],
+    [{ text: 'abc', key: 'ẞ' }, 'key'],
+    [{ text: 'abc', key: 'x'.repeat(1001) }, 'key'],
+  ])('rejects %j on %s', async (input, field) => {
+    expect((await fieldErrors(caller.vigenere.encrypt(input as never)))[field]).toBeDefined();
+  });
+
+  it('analyses a ciphertext and reports the contract fields', async () => {
+    const plain = `${CAESAR_PLAIN} ${CAESAR_PLAIN.toLowerCase()}`;
+    const enc = await caller.vigenere.encrypt({ text: plain, key: 'KEY' });
+    const r = await caller.vigenere.analyze({ text: enc.result });
+    expect(r.success).toBe(true);
+    expect(r.analysis.probable_key).toBe('KEY');
+    expect(r.analysis.best_key_length).toBe(3);
+    expect(r.analysis.probable_key_lengths[0]).toBe(3);
+    expect(Object.keys(r.analysis.ioc_scores)).toEqual(['1', '2', '3', '4', '5', '6', '7', '8', '9', '10']);
+    expect(r.analysis.decrypted_preview).toBe(plain.slice(0, 200));
+  });
+
+  it('rejects short texts and bad max_key_length', async () => {
+    expect((await fieldErrors(caller.vigenere.analyze({ text: 'ABCDEFGHIJ klmnopq' }))).text).toBeDefined();
+    const long = 'abcdefghij'.repeat(10);
+    expect((await fieldErrors(caller.vigenere.analyze({ text: long, max_key_length: 101 }))).max_key_length).toEqual([
+      'The max key length must be between 1 and 100.',
+    ]);
+    expect(
+      (await fieldErrors(caller.vigenere.analyze({ text: long, max_key_length: 0 }))).max_key_length,
+    ).toBeDefined();
+  });
+});
+
+describe('meta', () => {
+  it('lists alphabets and languages and reports health', async () => {
+    const a = await caller.meta.alphabets();
+    expect(a.alphabets.map((x) => [x.name, x.size])).toEqual([
+      ['basic', 26],
+      ['polish', 35],
+      ['german', 30],
+      ['spanish', 27],
+      ['french', 42],
+    ]);
+    const l = await caller.meta.languages();
+    expect(l.languages.map((x) => x.code)).toEqual(['en', 'pl', 'de', 'es', 'fr']);
+    expect((await caller.meta.health()).status).toBe('ok');
+  });
+});

@@ -1,0 +1,11 @@
+// Vitest configuration: one run covers core, analysis, routers and HTTP tiers.
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    include: ['test/**/*.test.ts'],
+    environment: 'node',
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+  },
+});
