@@ -4,6 +4,8 @@ import { createServer } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 const ROOT = new URL('../..', import.meta.url).pathname;
+// Under `bun test` process.execPath is Bun itself; the Node server still needs Node.
+const NODE = (process.versions as { bun?: string }).bun ? 'node' : process.execPath;
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -94,7 +96,7 @@ describe('listening servers on Node and on Bun', () => {
 
   beforeAll(async () => {
     [node, bun] = await Promise.all([
-      start(process.execPath, ['--import', 'tsx', 'src/main.ts']),
+      start(NODE, ['--import', 'tsx', 'src/main.ts']),
       start(`${ROOT}node_modules/.bin/bun`, ['src/main.ts']),
     ]);
   }, 60_000);
