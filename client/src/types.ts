@@ -1,0 +1,22 @@
+// Inputs and outputs of every procedure, inferred from the server's router type (a type-only import).
+import type { inferRouterInputs, inferRouterOutputs } from '@trpc/server';
+import type { AppRouter } from '../../routers/index.js';
+
+export type { AppRouter };
+
+/** `CipherInputs['caesar']['encrypt']` is the body of POST /api/v1/caesar/encrypt, and so on. */
+export type CipherInputs = inferRouterInputs<AppRouter>;
+/** `CipherOutputs['vigenere']['analyze']` is the 200 body of POST /api/v1/vigenere/analyze, and so on. */
+export type CipherOutputs = inferRouterOutputs<AppRouter>;
+
+/** The procedure groups that transform or break text (POST on REST, mutations on tRPC). */
+export type CipherGroup = 'caesar' | 'rot13' | 'vigenere';
+
+/** Field name (dotted for bulk items, e.g. `items.3.shift`) to its validation messages. */
+export type FieldErrors = Record<string, string[]>;
+
+/** The rate-limit headers every limited REST response carries. */
+export interface RateLimitInfo {
+  limit: number;
+  remaining: number;
+}
