@@ -1,6 +1,8 @@
 // Caesar procedures: encrypt, decrypt, solve and bulk, thin wrappers over the core and the solver.
-import { solveCaesar } from '../src/analysis/index.js';
+
+import { TRPCError } from '@trpc/server';
 import { caesarDecrypt, caesarEncrypt, codePointLength } from '../src/core/index.js';
+import { type FieldErrors, FieldValidationError } from './errors.js';
 import {
   caesarBulkInput,
   caesarBulkOutput,
@@ -9,7 +11,7 @@ import {
   caesarSolveInput,
   caesarSolveOutput,
 } from './schemas.js';
-import { alphabetOf, post, solving, solvingEach, textOptions } from './shared.js';
+import { alphabetOf, compute, post, textOptions } from './shared.js';
 import { publicProcedure, router } from './trpc.js';
 
 export const caesarRouter = router({
@@ -57,8 +59,12 @@ export const caesarRouter = router({
     )
     .input(caesarSolveInput)
     .output(caesarSolveOutput)
-    .mutation(({ input }) => {
-      const { language, solutions } = solving(() => solveCaesar(input.text, alphabetOf(input), input.language ?? 'en'));
+    .mutation(async ({ input, ctx }) => {
+      const { language, solutions } = await compute(ctx.compute, 'caesarSolve', {
+        spec: { alphabet: input.alphabet, custom_alphabet: input.custom_alphabet },
+        text: input.text,
+        language: input.language ?? 'en',
+      });
       const best = solutions[0]!;
       return {
         success: true as const,
@@ -80,21 +86,37 @@ export const caesarRouter = router({
     )
     .input(caesarBulkInput)
     .output(caesarBulkOutput)
-    .mutation(({ input }) => {
+    .mutation(async ({ input, ctx }) => {
       const a = alphabetOf(input);
       const alphabet = input.alphabet ?? 'basic';
       const method = input.method ?? 'encrypt';
       if (method === 'solve') {
         // One language for the whole batch: auto decides it from all the texts together.
-        const requested = input.language ?? 'en';
-        const lang =
-          requested === 'auto'
-            ? solving(() => solveCaesar(input.items.map((item) => item.text).join('\n'), a, 'auto')).language
-            : requested;
-        const results = solvingEach(input.items, 'items', (item, index) => {
-          const best = solveCaesar(item.text, a, lang).solutions[0]!;
-          return { index, original: item.text, result: best.text, shift: best.shift, confidence: best.score };
+        const solved = await compute(ctx.compute, 'caesarBulkSolve', {
+          spec: { alphabet: input.alphabet, custom_alphabet: input.custom_alphabet },
+          texts: input.items.map((item) => item.text),
+          language: input.language ?? 'en',
         });
+        const errors: FieldErrors = {};
+        const results = solved.items.map((r, index) => {
+          if ('field' in r) errors[`items.${index}.${r.field}`] = [r.message];
+          const best = r as { shift: number; text: string; confidence: number };
+          return {
+            index,
+            original: input.items[index]!.text,
+            result: best.text,
+            shift: best.shift,
+            confidence: best.confidence,
+          };
+        });
+        if (Object.keys(errors).length) {
+          throw new TRPCError({
+            code: 'BAD_REQUEST',
+            message: 'Validation failed',
+            cause: new FieldValidationError(errors),
+          });
+        }
+        const lang = solved.language;
         return { success: true as const, method, alphabet, language: lang, count: results.length, results };
       }
       const opts = textOptions(input);

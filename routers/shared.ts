@@ -3,6 +3,8 @@
 import { TRPCError } from '@trpc/server';
 import type { OpenApiMeta } from 'trpc-to-openapi';
 import { AnalysisInputError } from '../src/analysis/errors.js';
+import { type ComputeService, ComputeUnavailableError, inlineCompute } from '../src/compute/compute.js';
+import type { TaskArgs, TaskKind, TaskResult } from '../src/compute/tasks.js';
 import { type Alphabet, type AlphabetName, resolveAlphabet, type TextOptions } from '../src/core/index.js';
 import { type FieldErrors, FieldValidationError, invalidField } from './errors.js';
 
@@ -20,6 +22,25 @@ export function solving<T>(run: () => T): T {
     return run();
   } catch (e) {
     if (e instanceof AnalysisInputError) throw invalidField(e.field, e.message);
+    throw e;
+  }
+}
+
+/**
+ * Runs a solver task where the host says (a worker pool in the service, inline in tests), with the same
+ * input errors as solving(); work the pool cannot take now is SERVICE_UNAVAILABLE, never a hang.
+ */
+export async function compute<K extends TaskKind>(
+  service: ComputeService | undefined,
+  kind: K,
+  args: TaskArgs<K>,
+): Promise<TaskResult<K>> {
+  try {
+    return await (service ?? inlineCompute).run(kind, args);
+  } catch (e) {
+    if (e instanceof AnalysisInputError) throw invalidField(e.field, e.message);
+    if (e instanceof ComputeUnavailableError)
+      throw new TRPCError({ code: 'SERVICE_UNAVAILABLE', message: e.message, cause: e });
     throw e;
   }
 }

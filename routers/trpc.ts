@@ -2,11 +2,14 @@
 import { initTRPC } from '@trpc/server';
 import superjson from 'superjson';
 import type { OpenApiMeta } from 'trpc-to-openapi';
+import type { ComputeService } from '../src/compute/compute.js';
 import { type FieldErrors, fieldErrorsOf, RateLimitError } from './errors.js';
 
 /** What the host tells the procedures about itself (only the health check needs it). */
 export interface Context {
   health?: () => HealthReport;
+  /** Where the solvers run; inline on the calling thread when absent. */
+  compute?: ComputeService;
 }
 
 export interface HealthReport {

@@ -1,8 +1,7 @@
 // Vigenère procedures: encrypt, decrypt and analyse (key length, key and preview).
-import { analyzeVigenere } from '../src/analysis/index.js';
 import { codePointLength, vigenereDecrypt, vigenereEncrypt } from '../src/core/index.js';
 import { vigenereAnalyzeInput, vigenereAnalyzeOutput, vigenereInput, vigenereOutput } from './schemas.js';
-import { alphabetOf, post, solving, textOptions } from './shared.js';
+import { alphabetOf, compute, post, textOptions } from './shared.js';
 import { publicProcedure, router } from './trpc.js';
 
 export const DEFAULT_MAX_KEY_LENGTH = 10;
@@ -43,15 +42,15 @@ export const vigenereRouter = router({
     )
     .input(vigenereAnalyzeInput)
     .output(vigenereAnalyzeOutput)
-    .mutation(({ input }) => {
-      const analysis = solving(() =>
-        analyzeVigenere(
-          input.text,
-          alphabetOf(input),
-          input.language ?? 'en',
-          input.max_key_length ?? DEFAULT_MAX_KEY_LENGTH,
-        ),
-      );
+    .mutation(async ({ input, ctx }) => {
+      // Resolved here too, so a bad custom alphabet fails the same way before any work is queued.
+      alphabetOf(input);
+      const analysis = await compute(ctx.compute, 'vigenereAnalyze', {
+        spec: { alphabet: input.alphabet, custom_alphabet: input.custom_alphabet },
+        text: input.text,
+        language: input.language ?? 'en',
+        maxKeyLength: input.max_key_length ?? DEFAULT_MAX_KEY_LENGTH,
+      });
       return { success: true as const, analysis, text_length: codePointLength(input.text) };
     }),
 });

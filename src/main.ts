@@ -1,31 +1,71 @@
 // Entry point: reads the environment, builds the app and listens, on Node (through @elysiajs/node) or on Bun.
+import { inlineCompute } from './compute/compute.js';
+import { WorkerPool } from './compute/pool.js';
 import { createApp } from './http/app.js';
 import { configFromEnv } from './http/config.js';
+import { createLimiter } from './http/redis-store.js';
 
 const isBun = typeof (globalThis as { Bun?: unknown }).Bun !== 'undefined';
+
+const log = (event: string, detail: Record<string, unknown> = {}) =>
+  console.error(JSON.stringify({ time: new Date().toISOString(), event, ...detail }));
+
+/** What the listen callback hands back: Bun's server, or @elysiajs/node's wrapper around srvx. */
+interface ListeningServer {
+  port?: number;
+  stop(closeActiveConnections?: boolean): unknown;
+  raw?: { node?: { server?: { closeAllConnections?: () => void } } };
+}
 
 async function main(): Promise<void> {
   const config = configFromEnv();
   const adapter = isBun ? undefined : (await import('@elysiajs/node')).node();
-  const app = createApp({ config, adapter });
-  app.listen({ port: config.port, hostname: config.host, reusePort: false }, (server) => {
+  const limiter = createLimiter(config, log);
+  const compute =
+    config.computeWorkers === 0
+      ? inlineCompute
+      : new WorkerPool({ size: config.computeWorkers, timeoutMs: config.computeTimeoutMs, log });
+  const app = createApp({ config, adapter, limiter, compute, log });
+  let server: ListeningServer | undefined;
+  app.listen({ port: config.port, hostname: config.host, reusePort: false }, (s) => {
+    server = s as unknown as ListeningServer;
     console.log(
       JSON.stringify({
         event: 'listening',
-        url: `http://${config.host}:${server?.port ?? config.port}`,
+        url: `http://${config.host}:${s?.port ?? config.port}`,
         runtime: isBun ? 'bun' : 'node',
         rate_limit: `${config.rateLimit}/${config.rateLimitWindowS}s`,
+        rate_limit_store: limiter.store.kind,
+        workers: compute instanceof WorkerPool ? compute.size : 0,
       }),
     );
   });
-  const shutdown = (signal: string) => {
-    console.log(JSON.stringify({ event: 'shutdown', signal }));
-    Promise.resolve(app.stop())
-      .catch(() => {})
-      .finally(() => process.exit(0));
+
+  let stopping = false;
+  const shutdown = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    log('shutdown', { signal });
+    // A request still running after the grace period loses its connection rather than holding the exit.
+    const grace = setTimeout(() => {
+      log('shutdown_grace_expired', { grace_ms: config.shutdownGraceMs });
+      server?.raw?.node?.server?.closeAllConnections?.();
+      void Promise.resolve(server?.stop(true)).catch(() => {});
+    }, config.shutdownGraceMs);
+    grace.unref();
+    try {
+      // Stops accepting at once and resolves when the requests in flight have been answered.
+      await server?.stop(false);
+    } catch (error) {
+      log('shutdown_error', { error: String(error) });
+    }
+    clearTimeout(grace);
+    await Promise.allSettled([limiter.close(), compute.close()]);
+    log('stopped', { signal });
+    process.exit(0);
   };
-  process.once('SIGTERM', () => shutdown('SIGTERM'));
-  process.once('SIGINT', () => shutdown('SIGINT'));
+  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+  process.once('SIGINT', () => void shutdown('SIGINT'));
 }
 
 main().catch((error) => {

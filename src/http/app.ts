@@ -4,12 +4,14 @@ import { Elysia, type ElysiaConfig } from 'elysia';
 import { RateLimitError } from '../../routers/errors.js';
 import { appRouter, createCaller } from '../../routers/index.js';
 import type { Context, HealthReport } from '../../routers/trpc.js';
+import type { ComputeService } from '../compute/compute.js';
 import { clientIp } from './client-ip.js';
 import { DEFAULT_CONFIG, type ServiceConfig } from './config.js';
 import { renderDocsPage } from './docs-page.js';
 import { errorResponse, json } from './errors.js';
 import { API_PREFIX, buildOpenApiDocument } from './openapi.js';
-import { type RateDecision, RateLimiter, rateLimitHeaders } from './rate-limit.js';
+import { type RateDecision, type RateLimiter, rateLimitHeaders } from './rate-limit.js';
+import { createLimiter } from './redis-store.js';
 import { createRestHandler } from './rest.js';
 import { createTrpcHandler, TRPC_PREFIX, trpcCalls, trpcErrorResponse } from './trpc-mount.js';
 
@@ -20,6 +22,8 @@ export interface AppOptions {
   /** The Elysia adapter: @elysiajs/node's under Node, Bun's own by default. */
   adapter?: ElysiaConfig<''>['adapter'];
   log?: (event: string, detail: Record<string, unknown>) => void;
+  /** Where the solvers run (main passes a worker pool); inline when absent. */
+  compute?: ComputeService;
 }
 
 /** REST paths and tRPC procedures that are never rate-limited. */
@@ -31,17 +35,17 @@ const defaultLog = (event: string, detail: Record<string, unknown>) =>
 
 export function createApp(options: AppOptions = {}) {
   const config: ServiceConfig = { ...DEFAULT_CONFIG, ...options.config };
-  const limiter = options.limiter ?? new RateLimiter(config.rateLimit, config.rateLimitWindowS);
   const log = options.log ?? defaultLog;
+  const limiter = options.limiter ?? createLimiter(config, log);
   const started = Date.now();
 
   const health = (): HealthReport => ({
-    status: limiter.store.healthy() ? 'ok' : 'degraded',
+    status: limiter.healthy() ? 'ok' : 'degraded',
     version: config.version,
     uptime_s: Math.floor((Date.now() - started) / 1000),
     rate_limit_store: limiter.store.kind,
   });
-  const ctx: Context = { health };
+  const ctx: Context = { health, compute: options.compute };
 
   const rest = createRestHandler(
     appRouter,

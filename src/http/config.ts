@@ -11,6 +11,12 @@ export interface ServiceConfig {
   /** Absolute URL of the docs page, for the 429 body; derived from the request when unset. */
   publicUrl: string | undefined;
   version: string;
+  /** Worker threads for the solvers (0: run them on the event loop); default one per core but one. */
+  computeWorkers: number | undefined;
+  /** Budget per solver task, queue wait included, before it is abandoned with a 503. */
+  computeTimeoutMs: number;
+  /** How long a shutdown waits for in-flight requests before closing their connections. */
+  shutdownGraceMs: number;
 }
 
 export const DEFAULT_CONFIG: ServiceConfig = {
@@ -22,6 +28,9 @@ export const DEFAULT_CONFIG: ServiceConfig = {
   redisUrl: undefined,
   publicUrl: undefined,
   version: '0.1.0',
+  computeWorkers: undefined,
+  computeTimeoutMs: 10_000,
+  shutdownGraceMs: 10_000,
 };
 
 function positiveInt(env: NodeJS.ProcessEnv, name: string, fallback: number, max = Number.MAX_SAFE_INTEGER): number {
@@ -46,5 +55,13 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServiceConf
     redisUrl: env.REDIS_URL?.trim() || undefined,
     publicUrl: env.PUBLIC_URL?.trim().replace(/\/+$/, '') || undefined,
     version: env.npm_package_version ?? DEFAULT_CONFIG.version,
+    computeWorkers:
+      env.COMPUTE_WORKERS?.trim() === '0'
+        ? 0
+        : env.COMPUTE_WORKERS
+          ? positiveInt(env, 'COMPUTE_WORKERS', 1, 256)
+          : undefined,
+    computeTimeoutMs: positiveInt(env, 'COMPUTE_TIMEOUT_MS', DEFAULT_CONFIG.computeTimeoutMs, 600_000),
+    shutdownGraceMs: positiveInt(env, 'SHUTDOWN_GRACE_MS', DEFAULT_CONFIG.shutdownGraceMs, 600_000),
   };
 }

@@ -8,7 +8,10 @@ export interface TakeResult {
   retryAfterMs: number;
 }
 
-/** Where accepted requests are logged. take() is one atomic check-and-count. */
+/**
+ * Where accepted requests are logged. take() is one atomic check-and-count. `now` is the caller's clock;
+ * a shared store may use its own instead (Redis does), so that instances never disagree on the window.
+ */
 export interface RateLimitStore {
   readonly kind: 'memory' | 'redis';
   take(key: string, cost: number, limit: number, windowMs: number, now: number): Promise<TakeResult> | TakeResult;
@@ -116,25 +119,82 @@ export interface RateDecision {
   retryAfterS: number;
 }
 
+export interface RateLimiterOptions {
+  /** Counts requests while the store fails, so a Redis outage leaves each instance its own limit. */
+  fallback?: RateLimitStore;
+  /** While the store fails, it is retried at most this often; other requests go straight to the fallback. */
+  probeMs?: number;
+  /** Told once when the store starts failing and once when it works again, never per request. */
+  log?: (event: string, detail: Record<string, unknown>) => void;
+}
+
 export class RateLimiter {
   readonly windowMs: number;
+  private readonly fallback: RateLimitStore;
+  private readonly probeMs: number;
+  private readonly log: (event: string, detail: Record<string, unknown>) => void;
+  /** When the current outage began (0: the store works), the next time to try it, and what was served meanwhile. */
+  private failingSince = 0;
+  private nextProbe = 0;
+  private servedByFallback = 0;
 
   constructor(
     readonly limit: number,
     readonly windowS: number,
     readonly store: RateLimitStore = new MemoryStore(windowS * 1000),
+    options: RateLimiterOptions = {},
   ) {
     this.windowMs = windowS * 1000;
+    this.fallback = options.fallback ?? (store.kind === 'memory' ? store : new MemoryStore(this.windowMs));
+    this.probeMs = options.probeMs ?? 1000;
+    this.log = options.log ?? (() => {});
+  }
+
+  /** False while the store fails (the fallback is counting) or reports itself unwell. */
+  healthy(): boolean {
+    return this.failingSince === 0 && this.store.healthy();
+  }
+
+  /** Runs op on the store, or on the fallback while the store fails; logs each change of state once. */
+  private async use<T>(op: (store: RateLimitStore, now: number) => Promise<T> | T): Promise<T> {
+    const now = Date.now();
+    if (this.failingSince === 0 || now >= this.nextProbe) {
+      try {
+        const out = await op(this.store, now);
+        if (this.failingSince !== 0) {
+          this.log('rate_limit_store_recovered', {
+            store: this.store.kind,
+            outage_s: Math.round((Date.now() - this.failingSince) / 1000),
+            served_by_fallback: this.servedByFallback,
+          });
+          this.failingSince = 0;
+          this.servedByFallback = 0;
+        }
+        return out;
+      } catch (error) {
+        if (this.failingSince === 0) {
+          this.failingSince = now;
+          this.log('rate_limit_store_failing', {
+            store: this.store.kind,
+            error: error instanceof Error ? error.message : String(error),
+            fallback: 'memory, per instance',
+          });
+        }
+        this.nextProbe = Date.now() + this.probeMs;
+      }
+    }
+    this.servedByFallback++;
+    return op(this.fallback, now);
   }
 
   async take(client: string, cost = 1): Promise<RateDecision> {
-    const r = await this.store.take(client, cost, this.limit, this.windowMs, Date.now());
+    const r = await this.use((s, now) => s.take(client, cost, this.limit, this.windowMs, now));
     const retryAfterS = Math.min(this.windowS, Math.max(1, Math.ceil(r.retryAfterMs / 1000)));
     return { allowed: r.allowed, limit: this.limit, remaining: r.remaining, retryAfterS };
   }
 
   async peek(client: string): Promise<RateDecision> {
-    const remaining = await this.store.peek(client, this.limit, this.windowMs, Date.now());
+    const remaining = await this.use((s, now) => s.peek(client, this.limit, this.windowMs, now));
     return { allowed: true, limit: this.limit, remaining, retryAfterS: 0 };
   }
 
@@ -144,8 +204,9 @@ export class RateLimiter {
     return `${this.limit} requests per ${per}`;
   }
 
-  close(): Promise<void> | void {
-    return this.store.close();
+  async close(): Promise<void> {
+    await this.store.close();
+    if (this.fallback !== this.store) await this.fallback.close();
   }
 }
 

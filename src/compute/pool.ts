@@ -1,0 +1,253 @@
+// A pool of worker threads for the heavy solver tasks: sized to the machine, bounded queue, per-request time budget.
+import { createRequire } from 'node:module';
+import { availableParallelism } from 'node:os';
+import { dirname, join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { Worker } from 'node:worker_threads';
+import { AnalysisInputError } from '../analysis/index.js';
+import { type ComputeService, ComputeUnavailableError } from './compute.js';
+import { INLINE_COST, runTask, type TaskArgs, type TaskKind, type TaskResult, taskCost } from './tasks.js';
+
+export interface TaskRequest {
+  id: number;
+  kind: TaskKind;
+  args: unknown;
+}
+
+export type TaskReply =
+  | { id: number; ok: true; value: unknown }
+  | { id: number; ok: false; field?: string; message: string };
+
+export interface PoolOptions {
+  /** Worker threads; default one per core but one, left for the event loop (at least one). */
+  size?: number;
+  /** Budget per task from submission (queue wait included); past it the task is abandoned with a 503. */
+  timeoutMs?: number;
+  /** Tasks waiting beyond the running ones; more are refused at once rather than left to time out. */
+  maxQueue?: number;
+  /** Tasks estimated cheaper than this run on the calling thread. */
+  inlineCost?: number;
+  log?: (event: string, detail: Record<string, unknown>) => void;
+}
+
+interface Job {
+  id: number;
+  kind: TaskKind;
+  args: unknown;
+  resolve: (value: unknown) => void;
+  reject: (error: Error) => void;
+  timer: ReturnType<typeof setTimeout>;
+  slot?: Slot;
+}
+
+interface Slot {
+  worker: Worker;
+  ready: boolean;
+  job?: Job;
+}
+
+export function defaultPoolSize(): number {
+  return Math.max(1, availableParallelism() - 1);
+}
+
+const isBun = typeof (globalThis as { Bun?: unknown }).Bun !== 'undefined';
+const ownExt = import.meta.url.endsWith('.ts') ? '.ts' : '.js';
+const WORKER_URL = new URL(`./worker${ownExt}`, import.meta.url);
+
+/**
+ * How to start a worker. Node runs the .ts source only through tsx, and under Node 20 a worker does not inherit
+ * the loader `node --import tsx` registered (nor does `--import tsx` in its execArgv take effect), so a small
+ * bootstrap registers tsx inside the worker and then imports the entry. Bun and built .js run it directly.
+ */
+function workerSource(): { source: string | URL; eval: boolean } {
+  if (isBun || ownExt !== '.ts') return { source: WORKER_URL, eval: false };
+  const tsxDir = dirname(createRequire(import.meta.url).resolve('tsx/package.json'));
+  const api = pathToFileURL(join(tsxDir, 'dist/esm/api/index.mjs')).href;
+  const source = `import(${JSON.stringify(api)}).then(({ register }) => { register(); return import(${JSON.stringify(WORKER_URL.href)}); })`;
+  return { source, eval: true };
+}
+
+export class WorkerPool implements ComputeService {
+  readonly size: number;
+  private readonly timeoutMs: number;
+  private readonly maxQueue: number;
+  private readonly inlineCost: number;
+  private readonly log: (event: string, detail: Record<string, unknown>) => void;
+  private readonly slots: Slot[] = [];
+  private readonly queue: Job[] = [];
+  private readonly entry = workerSource();
+  private nextId = 1;
+  private closed = false;
+  /** Workers that died before becoming ready, in a row: past a few the pool gives up and runs tasks inline. */
+  private startFailures = 0;
+  private broken = false;
+
+  constructor(options: PoolOptions = {}) {
+    this.size = Math.max(1, options.size ?? defaultPoolSize());
+    this.timeoutMs = options.timeoutMs ?? 10_000;
+    this.maxQueue = options.maxQueue ?? 32 * this.size;
+    this.inlineCost = options.inlineCost ?? INLINE_COST;
+    this.log = options.log ?? (() => {});
+    for (let i = 0; i < this.size; i++) this.slots.push(this.spawn());
+  }
+
+  /** Resolves once every worker has loaded (start-up and tests; tasks sent earlier simply wait). */
+  async ready(ms = 30_000): Promise<void> {
+    const until = Date.now() + ms;
+    while (!this.broken && this.slots.some((s) => !s.ready)) {
+      if (Date.now() > until) throw new Error(`workers not ready after ${ms} ms`);
+      await new Promise((r) => setTimeout(r, 20));
+    }
+  }
+
+  get stats() {
+    return { size: this.size, busy: this.slots.filter((s) => s.job).length, queued: this.queue.length };
+  }
+
+  run<K extends TaskKind>(kind: K, args: TaskArgs<K>): Promise<TaskResult<K>> {
+    if (this.closed) return Promise.reject(new ComputeUnavailableError('The service is shutting down.', 'closed'));
+    if (this.broken || taskCost(kind, args) < this.inlineCost) {
+      try {
+        return Promise.resolve(runTask(kind, args));
+      } catch (e) {
+        return Promise.reject(e);
+      }
+    }
+    if (this.queue.length >= this.maxQueue) {
+      return Promise.reject(
+        new ComputeUnavailableError('The server is busy with other analyses; please retry shortly.', 'busy'),
+      );
+    }
+    return new Promise<TaskResult<K>>((resolve, reject) => {
+      const job: Job = {
+        id: this.nextId++,
+        kind,
+        args,
+        resolve: resolve as (v: unknown) => void,
+        reject,
+        timer: setTimeout(() => this.expire(job), this.timeoutMs),
+      };
+      this.queue.push(job);
+      this.dispatch();
+    });
+  }
+
+  private spawn(): Slot {
+    const worker = new Worker(this.entry.source, { eval: this.entry.eval });
+    const slot: Slot = { worker, ready: false };
+    worker.unref();
+    worker.on('message', (reply: TaskReply) => this.settle(slot, reply));
+    worker.on('error', (error) => this.lost(slot, error));
+    worker.on('exit', (code) => this.lost(slot, new Error(`worker exited with code ${code}`)));
+    return slot;
+  }
+
+  private dispatch(): void {
+    for (const slot of this.slots) {
+      if (!this.queue.length) return;
+      if (!slot.ready || slot.job) continue;
+      const job = this.queue.shift()!;
+      job.slot = slot;
+      slot.job = job;
+      slot.worker.postMessage({ id: job.id, kind: job.kind, args: job.args } satisfies TaskRequest);
+    }
+  }
+
+  private settle(slot: Slot, reply: TaskReply): void {
+    if (reply.id === 0) {
+      slot.ready = true;
+      this.startFailures = 0;
+      this.dispatch();
+      return;
+    }
+    const job = slot.job;
+    if (!job || job.id !== reply.id) return;
+    slot.job = undefined;
+    clearTimeout(job.timer);
+    if (reply.ok) job.resolve(reply.value);
+    else if (reply.field) job.reject(workerInputError(reply.field, reply.message));
+    else job.reject(new Error(reply.message));
+    this.dispatch();
+  }
+
+  /** Over budget: a queued task leaves the queue; a running one takes its worker down with it. */
+  private expire(job: Job): void {
+    const error = new ComputeUnavailableError(
+      `The analysis did not finish within ${Math.round(this.timeoutMs / 1000)} seconds; try a shorter text or a smaller max_key_length.`,
+      'timeout',
+    );
+    const queued = this.queue.indexOf(job);
+    if (queued >= 0) this.queue.splice(queued, 1);
+    const slot = job.slot;
+    if (slot && slot.job === job) {
+      slot.job = undefined;
+      this.replace(slot);
+    }
+    this.log('compute_timeout', { kind: job.kind, running: Boolean(slot) });
+    job.reject(error);
+  }
+
+  private replace(slot: Slot): void {
+    const dead = slot.worker;
+    dead.removeAllListeners();
+    dead.on('error', () => {});
+    dead.terminate().catch(() => {});
+    const i = this.slots.indexOf(slot);
+    if (i >= 0 && !this.closed) this.slots[i] = this.spawn();
+  }
+
+  private lost(slot: Slot, error: Error): void {
+    if (this.closed || !this.slots.includes(slot)) return;
+    if (!slot.ready && ++this.startFailures >= 3) {
+      this.broken = true;
+      this.log('compute_pool_unavailable', { error: error.message, fallback: 'inline' });
+    } else {
+      this.log('compute_worker_lost', { error: error.message });
+    }
+    const job = slot.job;
+    slot.job = undefined;
+    if (job) {
+      clearTimeout(job.timer);
+      job.reject(error);
+    }
+    if (this.broken) {
+      for (const j of this.queue.splice(0)) {
+        clearTimeout(j.timer);
+        try {
+          j.resolve(runTask(j.kind, j.args as never));
+        } catch (e) {
+          j.reject(e as Error);
+        }
+      }
+      return;
+    }
+    this.replace(slot);
+    this.dispatch();
+  }
+
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    for (const job of this.queue.splice(0)) {
+      clearTimeout(job.timer);
+      job.reject(new ComputeUnavailableError('The service is shutting down.', 'closed'));
+    }
+    await Promise.all(
+      this.slots.map(async (slot) => {
+        if (slot.job) {
+          clearTimeout(slot.job.timer);
+          slot.job.reject(new ComputeUnavailableError('The service is shutting down.', 'closed'));
+          slot.job = undefined;
+        }
+        slot.worker.removeAllListeners();
+        slot.worker.on('error', () => {});
+        await slot.worker.terminate().catch(() => {});
+      }),
+    );
+  }
+}
+
+/** An input error raised in a worker, rebuilt so callers see the same class as inline. */
+function workerInputError(field: string, message: string): Error {
+  return new AnalysisInputError(field, message);
+}

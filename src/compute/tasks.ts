@@ -1,0 +1,81 @@
+// The heavy solver calls as plain-data tasks, so the same code runs inline or in a worker thread.
+import { AnalysisInputError, analyzeVigenere, type Language, solveCaesar } from '../analysis/index.js';
+import { type AlphabetName, resolveAlphabet } from '../core/index.js';
+
+export interface AlphabetSpec {
+  alphabet?: AlphabetName;
+  custom_alphabet?: string;
+}
+
+export interface BulkSolveItem {
+  shift: number;
+  text: string;
+  confidence: number;
+}
+
+/** An item the solver could not work with, named by its field (e.g. `text`). */
+export interface BulkSolveFailure {
+  field: string;
+  message: string;
+}
+
+const alphabetOf = (spec: AlphabetSpec) => resolveAlphabet(spec.alphabet ?? 'basic', spec.custom_alphabet);
+
+export const TASKS = {
+  caesarSolve(args: { spec: AlphabetSpec; text: string; language: Language | 'auto' }) {
+    return solveCaesar(args.text, alphabetOf(args.spec), args.language);
+  },
+
+  /** Best shift per item; one language for the batch (auto decides it from all the texts together). */
+  caesarBulkSolve(args: { spec: AlphabetSpec; texts: string[]; language: Language | 'auto' }) {
+    const a = alphabetOf(args.spec);
+    const language = args.language === 'auto' ? solveCaesar(args.texts.join('\n'), a, 'auto').language : args.language;
+    const items = args.texts.map((text): BulkSolveItem | BulkSolveFailure => {
+      try {
+        const best = solveCaesar(text, a, language).solutions[0]!;
+        return { shift: best.shift, text: best.text, confidence: best.score };
+      } catch (e) {
+        if (e instanceof AnalysisInputError) return { field: e.field, message: e.message };
+        throw e;
+      }
+    });
+    return { language, items };
+  },
+
+  vigenereAnalyze(args: { spec: AlphabetSpec; text: string; language: Language | 'auto'; maxKeyLength: number }) {
+    return analyzeVigenere(args.text, alphabetOf(args.spec), args.language, args.maxKeyLength);
+  },
+};
+
+export type TaskKind = keyof typeof TASKS;
+export type TaskArgs<K extends TaskKind> = Parameters<(typeof TASKS)[K]>[0];
+export type TaskResult<K extends TaskKind> = ReturnType<(typeof TASKS)[K]>;
+
+/**
+ * Rough cost in microseconds, measured on one core: below INLINE_COST a task runs on the calling thread,
+ * because the hop to a worker (copying text both ways) would cost more than it saves.
+ */
+export function taskCost<K extends TaskKind>(kind: K, args: TaskArgs<K>): number {
+  switch (kind) {
+    case 'caesarSolve': {
+      const a = args as TaskArgs<'caesarSolve'>;
+      return a.text.length * (a.language === 'auto' ? 2 : 1);
+    }
+    case 'caesarBulkSolve': {
+      const a = args as TaskArgs<'caesarBulkSolve'>;
+      let n = 0;
+      for (const t of a.texts) n += t.length + 300;
+      return n * (a.language === 'auto' ? 2 : 1);
+    }
+    default:
+      // Even a 20-letter analysis fits several key lengths and languages: always worth a worker.
+      return Number.POSITIVE_INFINITY;
+  }
+}
+
+export const INLINE_COST = 3000;
+
+export function runTask<K extends TaskKind>(kind: K, args: TaskArgs<K>): TaskResult<K> {
+  const fn = TASKS[kind] as (a: TaskArgs<K>) => TaskResult<K>;
+  return fn(args);
+}

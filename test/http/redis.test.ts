@@ -1,0 +1,185 @@
+// The Redis store against a real redis-server: exact counts under concurrency, one limit across instances, outages.
+import { type ChildProcess, spawn } from 'node:child_process';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createApp } from '../../src/http/app.js';
+import { RateLimiter } from '../../src/http/rate-limit.js';
+import { RedisStore } from '../../src/http/redis-store.js';
+import { freePort, RedisServer } from './redis-server.js';
+
+const ROOT = new URL('../..', import.meta.url).pathname;
+const NODE = (process.versions as { bun?: string }).bun ? 'node' : process.execPath;
+
+let redis: RedisServer;
+beforeAll(async () => {
+  redis = await RedisServer.start();
+});
+afterAll(async () => {
+  await redis?.stop();
+});
+
+/** A limiter on its own Redis connection and key prefix, reconnecting fast (tests stop Redis on purpose). */
+function redisLimiter(limit: number, windowS: number, prefix: string, log?: (e: string, d: object) => void) {
+  const store = new RedisStore(redis.url, { prefix, redis: { retryStrategy: () => 50 } });
+  return new RateLimiter(limit, windowS, store, { log, probeMs: 100 });
+}
+
+function request(app: ReturnType<typeof createApp>, path = '/api/v1/rot13/transform') {
+  return app.handle(
+    new Request(`http://localhost${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ text: 'abc' }),
+    }),
+  );
+}
+
+describe('RedisStore', () => {
+  it('keeps an exact sliding window with retry-after from the oldest entry, and peeks without counting', async () => {
+    const store = new RedisStore(redis.url, { prefix: `t${Date.now()}:` });
+    await store.ready();
+    try {
+      for (let i = 0; i < 3; i++) expect((await store.take('a', 1, 3, 1000)).allowed).toBe(true);
+      expect(await store.peek('a', 3, 1000)).toBe(0);
+      const refused = await store.take('a', 1, 3, 1000);
+      expect(refused).toMatchObject({ allowed: false, remaining: 0 });
+      expect(refused.retryAfterMs).toBeGreaterThan(0);
+      expect(refused.retryAfterMs).toBeLessThanOrEqual(1000);
+      // A batch too big for what is left is refused whole, and counts nothing.
+      expect((await store.take('b', 5, 3, 1000)).allowed).toBe(false);
+      expect(await store.peek('b', 3, 1000)).toBe(3);
+      await new Promise((r) => setTimeout(r, 1100));
+      expect(await store.take('a', 2, 3, 1000)).toMatchObject({ allowed: true, remaining: 1 });
+      expect(store.healthy()).toBe(true);
+    } finally {
+      await store.close();
+    }
+  });
+
+  it('accepts exactly the limit of 200 concurrent requests', async () => {
+    const limiter = redisLimiter(50, 60, `c${Date.now()}:`);
+    await (limiter.store as RedisStore).ready();
+    const app = createApp({ limiter, log: () => {} });
+    try {
+      const responses = await Promise.all(Array.from({ length: 200 }, () => request(app)));
+      const statuses = responses.map((r) => r.status);
+      expect(statuses.filter((s) => s === 200)).toHaveLength(50);
+      expect(statuses.filter((s) => s === 429)).toHaveLength(150);
+      // Every accepted request saw its own count: remaining 49…0, each once.
+      const remaining = responses
+        .filter((r) => r.status === 200)
+        .map((r) => Number(r.headers.get('x-ratelimit-remaining')))
+        .sort((x, y) => x - y);
+      expect(remaining).toEqual(Array.from({ length: 50 }, (_, i) => i));
+    } finally {
+      await limiter.close();
+    }
+  });
+
+  it('serves requests while Redis is down, logs the outage once, reports degraded, and resumes on return', async () => {
+    const events: string[] = [];
+    const limiter = redisLimiter(1000, 60, `o${Date.now()}:`, (e) => events.push(e));
+    await (limiter.store as RedisStore).ready();
+    const app = createApp({ limiter, log: () => {} });
+    const health = async () =>
+      (await app.handle(new Request('http://localhost/api/v1/health'))).json() as Promise<{ status: string }>;
+    try {
+      for (let i = 0; i < 5; i++) expect((await request(app)).status).toBe(200);
+      expect((await health()).status).toBe('ok');
+
+      await redis.stop();
+      const started = Date.now();
+      const during = await Promise.all(Array.from({ length: 40 }, () => request(app)));
+      expect(during.map((r) => r.status)).toEqual(Array(40).fill(200));
+      expect(Date.now() - started).toBeLessThan(2000);
+      for (let i = 0; i < 20; i++) {
+        expect((await request(app)).status).toBe(200);
+        await new Promise((r) => setTimeout(r, 10));
+      }
+      expect((await health()).status).toBe('degraded');
+      expect(events).toEqual(['rate_limit_store_failing']);
+
+      await redis.resume();
+      await (limiter.store as RedisStore).ready(5000);
+      await new Promise((r) => setTimeout(r, 150));
+      const back = await request(app);
+      expect(back.status).toBe(200);
+      // Redis restarted empty: the count starts again there, so this is its first request.
+      expect(back.headers.get('x-ratelimit-remaining')).toBe('999');
+      expect((await health()).status).toBe('ok');
+      expect(events).toEqual(['rate_limit_store_failing', 'rate_limit_store_recovered']);
+    } finally {
+      await limiter.close();
+    }
+  });
+
+  it('serves requests without hanging when Redis is unreachable from the start', async () => {
+    const port = await freePort();
+    const store = new RedisStore(`redis://127.0.0.1:${port}`, { redis: { retryStrategy: () => 200 } });
+    const limiter = new RateLimiter(5, 60, store, { probeMs: 100 });
+    const app = createApp({ limiter, log: () => {} });
+    try {
+      const started = Date.now();
+      const statuses = await Promise.all(Array.from({ length: 8 }, async () => (await request(app)).status));
+      expect(Date.now() - started).toBeLessThan(1000);
+      // The per-instance fallback still limits: 5 accepted, the rest refused.
+      expect(statuses.sort()).toEqual([200, 200, 200, 200, 200, 429, 429, 429]);
+      const health = await (await app.handle(new Request('http://localhost/api/v1/health'))).json();
+      expect(health).toMatchObject({ status: 'degraded', rate_limit_store: 'redis' });
+    } finally {
+      await limiter.close();
+    }
+  });
+});
+
+describe('two service instances on one Redis', () => {
+  const children: ChildProcess[] = [];
+  afterAll(() => {
+    for (const c of children) if (c.exitCode === null) c.kill('SIGKILL');
+  });
+
+  async function instance(env: Record<string, string>): Promise<string> {
+    const port = await freePort();
+    const output: string[] = [];
+    const child = spawn(NODE, ['--import', 'tsx', 'src/main.ts'], {
+      cwd: ROOT,
+      env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', NODE_ENV: 'production' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    children.push(child);
+    child.stdout?.on('data', (d) => output.push(String(d)));
+    child.stderr?.on('data', (d) => output.push(String(d)));
+    const url = `http://127.0.0.1:${port}`;
+    for (let i = 0; i < 200; i++) {
+      if (child.exitCode !== null) break;
+      try {
+        if ((await fetch(`${url}/api/v1/health`)).ok) return url;
+      } catch {
+        // not listening yet
+      }
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    throw new Error(`instance did not start:\n${output.join('')}`);
+  }
+
+  it('accept exactly the limit in total of 200 concurrent requests split between them', async () => {
+    const env = { REDIS_URL: redis.url, RATE_LIMIT: '60', COMPUTE_WORKERS: '0' };
+    const [a, b] = await Promise.all([instance(env), instance(env)]);
+    // Both processes count 127.0.0.1 under one key in this test's own (fresh) Redis.
+    const responses = await Promise.all(
+      Array.from({ length: 200 }, (_, i) =>
+        fetch(`${i % 2 ? a : b}/api/v1/caesar/encrypt`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ text: 'abc', shift: 1 }),
+        }).then(async (r) => ({ status: r.status, remaining: r.headers.get('x-ratelimit-remaining'), via: i % 2 })),
+      ),
+    );
+    const accepted = responses.filter((r) => r.status === 200);
+    expect(accepted).toHaveLength(60);
+    expect(responses.filter((r) => r.status === 429)).toHaveLength(140);
+    // Both instances took part in the 60.
+    expect(new Set(accepted.map((r) => r.via)).size).toBe(2);
+    const health = await (await fetch(`${a}/api/v1/health`)).json();
+    expect(health).toMatchObject({ status: 'ok', rate_limit_store: 'redis' });
+  });
+});
