@@ -55,31 +55,53 @@ function oneOf<T extends readonly [string, ...string[]]>(field: string, values: 
   return z.enum(values, { error: `The selected ${label(field)} is invalid.` });
 }
 
-export const textSchema = textField();
+export const textSchema = textField().meta({
+  description: `The text to work on: 1–${MAX_TEXT_LENGTH} Unicode code points.`,
+  example: 'Hello, World!',
+});
 export const shiftSchema = boundedInt('shift', -25, 25).meta({
-  description: 'Caesar shift, an integer from -25 to 25.',
+  description: 'Caesar shift, an integer from -25 to 25; negative shifts move letters backwards.',
+  type: 'integer',
+  example: 3,
 });
 export const alphabetSchema = oneOf('alphabet', ALPHABET_NAMES)
   .optional()
-  .meta({ description: 'Alphabet to use (default basic).' });
+  .meta({
+    description:
+      'Alphabet to use (default basic): basic A–Z, polish (35 letters), german (A–Z ÄÖÜẞ), spanish (with Ñ), ' +
+      'french (42 letters) or custom (give custom_alphabet).',
+    example: 'basic',
+  });
 export const customAlphabetSchema = requiredString('custom_alphabet').optional().meta({
-  description: 'Letters of the custom alphabet: 2–256 distinct code points. Required when alphabet is custom.',
+  description:
+    'Letters of the custom alphabet, in order: 2–256 distinct code points. Required when alphabet is custom.',
+  example: 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789',
 });
 export const preserveCaseSchema = flag('preserve_case').meta({
-  description: 'Keep the case of letters (default true).',
+  description: 'Keep the case of letters (default true); false writes letters in the alphabet’s own (upper) case.',
+  example: true,
 });
 export const preserveNonAlphaSchema = flag('preserve_non_alpha').meta({
   description: 'Keep characters outside the alphabet (default true); false drops them.',
+  example: true,
 });
 export const languageSchema = oneOf('language', [...LANGUAGES, 'auto'] as const)
   .optional()
-  .meta({ description: 'Language of the plaintext (default en); auto picks the best-fitting one.' });
+  .meta({
+    description:
+      'Language of the plaintext for the solver (default en): en, pl, de, es, fr, or auto to pick the best-fitting one.',
+    example: 'auto',
+  });
 export const keySchema = requiredString('key')
   .min(1, { error: 'The key field is required.' })
-  .meta({ description: `Vigenère key: 1–${MAX_KEY_LENGTH} letters of the chosen alphabet.` });
+  .meta({ description: `Vigenère key: 1–${MAX_KEY_LENGTH} letters of the chosen alphabet.`, example: 'LEMON' });
 export const maxKeyLengthSchema = boundedInt('max_key_length', 1, MAX_ANALYSIS_KEY_LENGTH)
   .optional()
-  .meta({ description: `Largest key length tried, 1–${MAX_ANALYSIS_KEY_LENGTH} (default 10).` });
+  .meta({
+    description: `Largest key length tried, 1–${MAX_ANALYSIS_KEY_LENGTH} (default 10); lengths above half the letter count are skipped.`,
+    type: 'integer',
+    example: 10,
+  });
 
 type Report = (path: (string | number)[], message: string) => void;
 
@@ -156,7 +178,7 @@ export const caesarSolveInput = withAlphabetRules(
 
 export const bulkMethodSchema = oneOf('method', ['encrypt', 'decrypt', 'solve'] as const)
   .optional()
-  .meta({ description: 'encrypt (default), decrypt or solve.' });
+  .meta({ description: 'What to do with every item: encrypt (default), decrypt or solve.', example: 'encrypt' });
 
 function bulkItems<T extends z.ZodType>(item: T) {
   return z
@@ -164,17 +186,24 @@ function bulkItems<T extends z.ZodType>(item: T) {
       error: (iss) => (isMissing(iss.input) ? 'The items field is required.' : 'The items must be an array.'),
     })
     .min(1, { error: 'The items must contain at least 1 item.' })
-    .max(MAX_BULK_ITEMS, { error: `The items must not have more than ${MAX_BULK_ITEMS} items.` });
+    .max(MAX_BULK_ITEMS, { error: `The items must not have more than ${MAX_BULK_ITEMS} items.` })
+    .meta({ description: `The texts to process, 1–${MAX_BULK_ITEMS} of them.` });
 }
 
-const caesarBulkItem = z.object(
-  {
-    text: textSchema,
-    // Validated against the method below: ignored for solve, required otherwise.
-    shift: z.unknown().optional().meta({ type: 'integer', description: 'Shift, -25 to 25 (ignored for solve).' }),
-  },
-  { error: 'Each item must be an object with text and shift.' },
-);
+const caesarBulkItem = z
+  .object(
+    {
+      text: textSchema,
+      // Validated against the method below: ignored for solve, required otherwise.
+      shift: z.unknown().optional().meta({
+        type: 'integer',
+        description: 'Shift, -25 to 25 (required for encrypt and decrypt, ignored for solve).',
+        example: 1,
+      }),
+    },
+    { error: 'Each item must be an object with text and shift.' },
+  )
+  .meta({ description: 'One text and its shift.', example: { text: 'abc', shift: 1 } });
 
 export const caesarBulkInput = withAlphabetRules(
   z.object({
@@ -202,7 +231,7 @@ export const rot13Input = z.object({
 });
 
 export const rot13BulkInput = z.object({
-  items: bulkItems(textField('item')),
+  items: bulkItems(textField('item').meta({ description: 'A text to transform.', example: 'Hello' })),
   preserve_case: preserveCaseSchema,
   preserve_non_alpha: preserveNonAlphaSchema,
 });
@@ -221,87 +250,131 @@ export const vigenereAnalyzeInput = withAlphabetRules(
 
 // ------------------------------------------------------------------------------------------- outputs
 
-const alphabetName = z.enum(ALPHABET_NAMES).meta({ description: 'The alphabet used.' });
-const languageName = z.enum(LANGUAGES).meta({ description: 'The language used (the one chosen, for auto).' });
-const textLength = z.int().meta({ description: 'Length of the input text in Unicode code points.' });
-const success = z.literal(true);
+const alphabetName = z.enum(ALPHABET_NAMES).meta({ description: 'The alphabet used.', example: 'basic' });
+const languageName = z
+  .enum(LANGUAGES)
+  .meta({ description: 'The language used (the one chosen, for auto).', example: 'en' });
+const textLength = z.int().meta({ description: 'Length of the input text in Unicode code points.', example: 13 });
+const success = z.literal(true).meta({ description: 'Always true on success.', example: true });
+const resultText = z.string().meta({ description: 'The transformed text.', example: 'Khoor, Zruog!' });
+const shiftMethod = z
+  .enum(['encrypt', 'decrypt'])
+  .meta({ description: 'The operation performed.', example: 'encrypt' });
+const count = z.int().meta({ description: 'Number of results (the number of items sent).', example: 2 });
+const index = z.int().meta({ description: 'Position of the item in the request, from 0.', example: 0 });
+const original = z.string().meta({ description: 'The item’s text as sent.', example: 'abc' });
 
 export const caesarShiftOutput = z.object({
   success,
-  result: z.string(),
-  method: z.enum(['encrypt', 'decrypt']),
-  shift: z.int(),
+  result: resultText,
+  method: shiftMethod,
+  shift: z.int().meta({ description: 'The shift applied, as sent.', example: 3 }),
   alphabet: alphabetName,
   text_length: textLength,
 });
 
-const solution = z.object({
-  shift: z.int().meta({ description: 'The shift that encrypted the text, 0 to n−1.' }),
-  text: z.string().meta({ description: 'The text decrypted with that shift.' }),
-  score: z.number().meta({ description: 'Posterior probability of this shift; all scores sum to 1.' }),
-});
+const solution = z
+  .object({
+    shift: z.int().meta({ description: 'The shift that encrypted the text, 0 to n−1.', example: 3 }),
+    text: z.string().meta({ description: 'The text decrypted with that shift.', example: 'The quick brown fox' }),
+    score: z
+      .number()
+      .meta({ description: 'Posterior probability of this shift; all scores sum to 1.', example: 0.9999 }),
+  })
+  .meta({ description: 'One candidate decryption.' });
 
 export const caesarSolveOutput = z.object({
   success,
-  best_solution: z.object({
-    shift: z.int(),
-    text: z.string(),
-    confidence: z.number().meta({ description: 'Posterior probability of the best shift.' }),
-  }),
-  all_solutions: z.array(solution),
+  best_solution: z
+    .object({
+      shift: z.int().meta({ description: 'The most probable shift that encrypted the text.', example: 3 }),
+      text: z.string().meta({ description: 'The text decrypted with that shift.', example: 'The quick brown fox' }),
+      confidence: z.number().meta({ description: 'Posterior probability of the best shift.', example: 0.9999 }),
+    })
+    .meta({ description: 'The most probable decryption.' }),
+  all_solutions: z
+    .array(solution)
+    .meta({ description: 'One candidate per shift of the alphabet, most probable first.' }),
   alphabet: alphabetName,
   language: languageName,
 });
 
-const caesarBulkResult = z.object({
-  index: z.int(),
-  original: z.string(),
-  result: z.string(),
-  shift: z.int(),
-  confidence: z.number().optional().meta({ description: 'Present for method solve only.' }),
-});
+const caesarBulkResult = z
+  .object({
+    index,
+    original,
+    result: z.string().meta({ description: 'The transformed (or, for solve, decrypted) text.', example: 'bcd' }),
+    shift: z.int().meta({ description: 'The shift used (for solve: the one found).', example: 1 }),
+    confidence: z
+      .number()
+      .optional()
+      .meta({ description: 'Posterior probability of the shift found; method solve only.', example: 0.98 }),
+  })
+  .meta({ description: 'The result for one item.' });
 
 export const caesarBulkOutput = z.object({
   success,
-  method: z.enum(['encrypt', 'decrypt', 'solve']),
+  method: z.enum(['encrypt', 'decrypt', 'solve']).meta({ description: 'The method applied.', example: 'encrypt' }),
   alphabet: alphabetName,
-  language: languageName.optional().meta({ description: 'Present for method solve only.' }),
-  count: z.int(),
-  results: z.array(caesarBulkResult),
+  language: languageName.optional().meta({ description: 'The language solved in; method solve only.', example: 'en' }),
+  count,
+  results: z.array(caesarBulkResult).meta({ description: 'One result per item, in request order.' }),
 });
+
+const rot13Method = z.literal('rot13').meta({ description: 'Always rot13.', example: 'rot13' });
 
 export const rot13Output = z.object({
   success,
-  result: z.string(),
-  method: z.literal('rot13'),
+  result: z
+    .string()
+    .meta({ description: 'The text with every basic letter moved 13 places.', example: 'Uryyb, Jbeyq!' }),
+  method: rot13Method,
   text_length: textLength,
 });
 
 export const rot13BulkOutput = z.object({
   success,
-  method: z.literal('rot13'),
-  count: z.int(),
-  results: z.array(z.object({ index: z.int(), original: z.string(), result: z.string() })),
+  method: rot13Method,
+  count,
+  results: z
+    .array(
+      z
+        .object({ index, original, result: z.string().meta({ description: 'The ROT13 of the item.', example: 'nop' }) })
+        .meta({ description: 'The result for one item.' }),
+    )
+    .meta({ description: 'One result per item, in request order.' }),
 });
 
 export const vigenereOutput = z.object({
   success,
-  result: z.string(),
-  method: z.enum(['encrypt', 'decrypt']),
-  key_length: z.int().meta({ description: 'Length of the key in code points.' }),
+  result: z.string().meta({ description: 'The transformed text.', example: 'Lxfopv ef rnhr!' }),
+  method: shiftMethod,
+  key_length: z.int().meta({ description: 'Length of the key in code points.', example: 5 }),
   text_length: textLength,
 });
 
 export const vigenereAnalyzeOutput = z.object({
   success,
-  analysis: z.object({
-    probable_key_lengths: z.array(z.int()),
-    best_key_length: z.int(),
-    ioc_scores: z.record(z.string(), z.number()),
-    probable_key: z.string(),
-    decrypted_preview: z.string(),
-    confidence: z.number().meta({ description: 'Probability that probable_key is the key.' }),
-    language: languageName,
-  }),
+  analysis: z
+    .object({
+      probable_key_lengths: z
+        .array(z.int())
+        .meta({ description: 'Up to 5 key lengths, most likely first.', example: [5, 10, 3] }),
+      best_key_length: z.int().meta({ description: 'The most likely key length.', example: 5 }),
+      ioc_scores: z.record(z.string(), z.number()).meta({
+        description:
+          'Mean index of coincidence of the columns for every key length tried ("1"…"max"); the right length and ' +
+          'its multiples come close to the language’s own IoC (about 0.066 for English).',
+        example: { '1': 0.043, '2': 0.045, '3': 0.044, '4': 0.046, '5': 0.067 },
+      }),
+      probable_key: z.string().meta({ description: 'The recovered key, upper case.', example: 'LEMON' }),
+      decrypted_preview: z.string().meta({
+        description: 'The first 200 code points of the text decrypted with probable_key.',
+        example: 'It was the best of times, it was the worst of times',
+      }),
+      confidence: z.number().meta({ description: 'Probability that probable_key is the key.', example: 0.97 }),
+      language: languageName,
+    })
+    .meta({ description: 'What the analysis found.' }),
   text_length: textLength,
 });

@@ -1,0 +1,123 @@
+// The OpenAPI document: valid by a real validator, documented field by field, and its examples true.
+import SwaggerParser from '@apidevtools/swagger-parser';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { OPERATION_EXAMPLES } from '../../src/http/openapi.js';
+import { makeApp, post, send, type TestApp } from '../http/helpers.js';
+
+type Schema = {
+  type?: string | string[];
+  description?: string;
+  example?: unknown;
+  const?: unknown;
+  properties?: Record<string, Schema>;
+  items?: Schema;
+  additionalProperties?: Schema | boolean;
+  $ref?: string;
+};
+type Operation = {
+  summary?: string;
+  description?: string;
+  requestBody?: { content: Record<string, { schema: Schema; example?: unknown }> };
+  responses: Record<string, { description?: string; content?: Record<string, { schema: Schema; example?: unknown }> }>;
+};
+type Doc = { paths: Record<string, Record<string, Operation>>; components: { schemas: Record<string, Schema> } };
+
+/** Every property without a description, and every scalar property without an example, as dotted paths. */
+function undocumented(schema: Schema | undefined, at: string, out: string[] = []): string[] {
+  if (!schema) return out;
+  for (const [name, prop] of Object.entries(schema.properties ?? {})) {
+    const here = `${at}.${name}`;
+    if (!prop.description) out.push(`${here}: no description`);
+    const scalar = prop.type !== 'object' && prop.type !== 'array' && !prop.$ref;
+    if (scalar && prop.example === undefined && prop.const === undefined) out.push(`${here}: no example`);
+    undocumented(prop, here, out);
+  }
+  if (schema.items) undocumented(schema.items, `${at}[]`, out);
+  return out;
+}
+
+describe('the OpenAPI document', () => {
+  let app: TestApp;
+  let doc: Doc;
+
+  beforeAll(async () => {
+    app = makeApp();
+    doc = (await send(app, '/api/v1/openapi.json')).body as Doc;
+  });
+
+  it('passes swagger-parser validation (OpenAPI 3.1 schema and $refs)', async () => {
+    // validate() dereferences in place, so hand it a copy.
+    const api = await SwaggerParser.validate(structuredClone(doc) as never);
+    expect((api as { openapi?: string }).openapi).toBe('3.1.0');
+  });
+
+  it('gives every operation a summary, a description and examples', () => {
+    const problems: string[] = [];
+    for (const [path, item] of Object.entries(doc.paths)) {
+      for (const [method, op] of Object.entries(item)) {
+        const name = `${method.toUpperCase()} ${path}`;
+        if (!op.summary) problems.push(`${name}: no summary`);
+        if (!op.description) problems.push(`${name}: no description`);
+        const body = op.requestBody?.content['application/json'];
+        if (method === 'post' && body?.example === undefined) problems.push(`${name}: no request example`);
+        if (op.responses['200']?.content?.['application/json']?.example === undefined)
+          problems.push(`${name}: no response example`);
+        for (const [code, r] of Object.entries(op.responses)) if (!r.description) problems.push(`${name} ${code}`);
+      }
+    }
+    expect(problems).toEqual([]);
+  });
+
+  it('describes every field of every request, answer and error body', () => {
+    const problems: string[] = [];
+    for (const [path, item] of Object.entries(doc.paths)) {
+      for (const [method, op] of Object.entries(item)) {
+        const name = `${method.toUpperCase()} ${path}`;
+        undocumented(op.requestBody?.content['application/json']?.schema, `${name} request`, problems);
+        undocumented(op.responses['200']?.content?.['application/json']?.schema, `${name} 200`, problems);
+      }
+    }
+    for (const [name, schema] of Object.entries(doc.components.schemas)) undocumented(schema, name, problems);
+    expect(problems).toEqual([]);
+  });
+
+  it('sends the 429 body to this reference', async () => {
+    const limited = makeApp({ rateLimit: 1 });
+    await post(limited, '/rot13/transform', { text: 'a' });
+    const r = await post(limited, '/rot13/transform', { text: 'a' });
+    expect(r.status).toBe(429);
+    expect((r.body as { documentation: string }).documentation).toBe('http://localhost/api/v1/docs');
+  });
+
+  // Solver scores depend on the language models; the rest of those answers must match exactly.
+  const LOOSE = new Set(['/caesar/solve', '/vigenere/analyze', '/health', '/alphabets', '/languages']);
+
+  it.each(Object.keys(OPERATION_EXAMPLES))('the example for %s is what the service answers', async (path) => {
+    const ex = OPERATION_EXAMPLES[path]!;
+    const r = ex.request === undefined ? await send(app, `/api/v1${path}`) : await post(app, path, ex.request);
+    expect(r.status).toBe(200);
+    if (!LOOSE.has(path)) {
+      expect(r.body).toEqual(ex.response);
+      return;
+    }
+    const got = r.body as Record<string, unknown>;
+    const want = ex.response as Record<string, unknown>;
+    expect(Object.keys(got).sort()).toEqual(Object.keys(want).sort());
+    if (path === '/caesar/solve') {
+      const w = want as { best_solution: { shift: number; text: string }; all_solutions: { shift: number }[] };
+      expect(got.best_solution).toMatchObject({ shift: w.best_solution.shift, text: w.best_solution.text });
+      expect(got.language).toBe(want.language);
+    }
+    if (path === '/vigenere/analyze') {
+      const g = got.analysis as Record<string, unknown>;
+      const w = want.analysis as Record<string, unknown>;
+      expect(Object.keys(g).sort()).toEqual(Object.keys(w).sort());
+      for (const k of ['best_key_length', 'probable_key', 'decrypted_preview', 'language']) expect(g[k]).toEqual(w[k]);
+      expect(Object.keys(g.ioc_scores as object)).toEqual(Object.keys(w.ioc_scores as object));
+    }
+    if (path === '/alphabets' || path === '/languages') {
+      const list = Object.values(want).find(Array.isArray) as unknown[];
+      expect(Object.values(got).find(Array.isArray)).toEqual(expect.arrayContaining(list));
+    }
+  });
+});
