@@ -1,0 +1,111 @@
+// Core bench: the shift kernels on 1 MB of text against V8's native toUpperCase, and solver latency by size.
+// Usage: npm run bench:core   (env: BENCH_RUNS=15; run under Bun with `bun bench/core/run.ts`)
+import { existsSync, readFileSync } from 'node:fs';
+import { analyzeVigenere, solveCaesar } from '../../src/analysis/index.js';
+import { caesarEncrypt, namedAlphabet, rot13, vigenereEncrypt } from '../../src/core/index.js';
+
+const RUNS = Number(process.env.BENCH_RUNS ?? 15);
+const MB = 1 << 20;
+const CORPUS = new URL('../../../shared/corpus/', import.meta.url).pathname;
+
+/** The first 1 MB (in UTF-16 units) of a corpus file, or generated text when the corpus is absent. */
+function megabyte(language: string, fallback: string): string {
+  const file = `${CORPUS}${language}.txt`;
+  let s = existsSync(file) ? readFileSync(file, 'utf8') : fallback;
+  while (s.length < MB) s += `\n${s}`;
+  s = s.slice(0, MB);
+  // Never cut a surrogate pair in half: the bench would measure the lone-surrogate path by accident.
+  return /[\ud800-\udbff]$/.test(s) ? s.slice(0, -1) : s;
+}
+
+function median(xs: number[]): number {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[s.length >> 1] as number;
+}
+
+let sink = 0;
+/** Median wall time in ms of fn over RUNS runs, after a warm-up of a third as many. */
+function time(fn: () => string | object, runs = RUNS): number {
+  for (let i = 0; i < Math.max(3, runs / 3); i++) sink += JSON.stringify(fn()).length & 1;
+  const ms: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    const t = performance.now();
+    const r = fn();
+    ms.push(performance.now() - t);
+    sink += typeof r === 'string' ? r.length & 1 : 0;
+  }
+  return median(ms);
+}
+
+const runtime = (process.versions as { bun?: string }).bun ? `bun ${process.versions.bun}` : `node ${process.version}`;
+const basic = namedAlphabet('basic');
+const german = namedAlphabet('german');
+const en = megabyte('en', 'The quick brown fox jumps over the lazy dog. ');
+const de = megabyte('de', 'Zwölf Boxkämpfer jagen Viktor quer über den großen Sylter Deich. ');
+// Pure ASCII is V8's one-byte string fast path for toUpperCase: the hardest yardstick.
+const ascii = en.replace(/[^\t\n -~]/g, ' ');
+
+console.log(`\nkernels on 1 MB (${runtime}, median of ${RUNS})`);
+console.log(`${'kernel'.padEnd(34)}${'ms'.padStart(8)}${'MB/s'.padStart(8)}${'× toUpperCase'.padStart(15)}`);
+for (const [label, text, kernels] of [
+  [
+    'en (basic)',
+    en,
+    [
+      ['Caesar +3', () => caesarEncrypt(en, 3, basic)],
+      ['Vigenère LEMON', () => vigenereEncrypt(en, 'LEMON', basic)],
+      ['ROT13', () => rot13(en)],
+    ],
+  ],
+  [
+    'ascii (basic)',
+    ascii,
+    [
+      ['Caesar +3', () => caesarEncrypt(ascii, 3, basic)],
+      ['Vigenère LEMON', () => vigenereEncrypt(ascii, 'LEMON', basic)],
+      ['ROT13', () => rot13(ascii)],
+    ],
+  ],
+  [
+    'de (german)',
+    de,
+    [
+      ['Caesar +3', () => caesarEncrypt(de, 3, german)],
+      ['Vigenère SCHLÜSSEL', () => vigenereEncrypt(de, 'SCHLÜSSEL', german)],
+    ],
+  ],
+] as const) {
+  const upper = time(() => text.toUpperCase());
+  const row = (name: string, ms: number) =>
+    console.log(
+      `${name.padEnd(34)}${ms.toFixed(2).padStart(8)}${(text.length / MB / (ms / 1000)).toFixed(0).padStart(8)}${(ms / upper).toFixed(2).padStart(15)}`,
+    );
+  row(`toUpperCase, ${label}`, upper);
+  for (const [name, fn] of kernels) row(`${name}, ${label}`, time(fn));
+}
+
+/** The first n letters' worth of English text, Caesar-shifted so the solver has something to break. */
+function letters(n: number): string {
+  let count = 0;
+  let i = 0;
+  while (count < n && i < en.length) if (/[a-z]/i.test(en[i++] as string)) count++;
+  return en.slice(0, i);
+}
+
+console.log(`\nsolvers (${runtime}, median ms)`);
+console.log(
+  `${'letters'.padEnd(10)}${'caesar en'.padStart(12)}${'caesar auto'.padStart(13)}${'vigenère en'.padStart(13)}`,
+);
+for (const n of [1_000, 10_000, 100_000]) {
+  const plain = letters(n);
+  const caesar = caesarEncrypt(plain, 7, basic);
+  const vig = vigenereEncrypt(plain, 'LEMON', basic);
+  const runs = n >= 100_000 ? 5 : RUNS;
+  const cols = [
+    time(() => solveCaesar(caesar, basic, 'en'), runs),
+    time(() => solveCaesar(caesar, basic, 'auto'), runs),
+    time(() => analyzeVigenere(vig, basic, 'en', 10), runs),
+  ];
+  console.log(`${String(n).padEnd(10)}${cols.map((c, i) => c.toFixed(2).padStart(i === 0 ? 12 : 13)).join('')}`);
+}
+if (sink < 0) console.log(sink);
