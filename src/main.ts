@@ -3,7 +3,7 @@ import { inlineCompute } from './compute/compute.js';
 import { WorkerPool } from './compute/pool.js';
 import { createApp } from './http/app.js';
 import { configFromEnv } from './http/config.js';
-import { createLimiter } from './http/redis-store.js';
+import { createLimiter, RedisStore } from './http/redis-store.js';
 
 const isBun = typeof (globalThis as { Bun?: unknown }).Bun !== 'undefined';
 
@@ -14,7 +14,7 @@ const log = (event: string, detail: Record<string, unknown> = {}) =>
 interface ListeningServer {
   port?: number;
   stop(closeActiveConnections?: boolean): unknown;
-  raw?: { node?: { server?: { closeAllConnections?: () => void } } };
+  raw?: { node?: { server?: { closeAllConnections?: () => void; closeIdleConnections?: () => void } } };
 }
 
 async function main(): Promise<void> {
@@ -25,6 +25,12 @@ async function main(): Promise<void> {
     config.computeWorkers === 0
       ? inlineCompute
       : new WorkerPool({ size: config.computeWorkers, timeoutMs: config.computeTimeoutMs, log });
+  // Listening before Redis answers would count the first requests in the fallback and log a false outage.
+  if (limiter.store instanceof RedisStore) {
+    await limiter.store
+      .ready(3000)
+      .catch(() => log('redis_unavailable_at_start', { fallback: 'memory, per instance' }));
+  }
   const app = createApp({ config, adapter, limiter, compute, log });
   let server: ListeningServer | undefined;
   app.listen({ port: config.port, hostname: config.host, reusePort: false }, (s) => {
@@ -53,6 +59,9 @@ async function main(): Promise<void> {
       void Promise.resolve(server?.stop(true)).catch(() => {});
     }, config.shutdownGraceMs);
     grace.unref();
+    // Node keeps a keep-alive connection open after its last answer until the idle timeout: close them as they idle.
+    const node = server?.raw?.node?.server;
+    const idle = setInterval(() => node?.closeIdleConnections?.(), 50);
     try {
       // Stops accepting at once and resolves when the requests in flight have been answered.
       await server?.stop(false);
@@ -60,6 +69,7 @@ async function main(): Promise<void> {
       log('shutdown_error', { error: String(error) });
     }
     clearTimeout(grace);
+    clearInterval(idle);
     await Promise.allSettled([limiter.close(), compute.close()]);
     log('stopped', { signal });
     process.exit(0);

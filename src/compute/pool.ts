@@ -173,7 +173,7 @@ export class WorkerPool implements ComputeService {
   /** Over budget: a queued task leaves the queue; a running one takes its worker down with it. */
   private expire(job: Job): void {
     const error = new ComputeUnavailableError(
-      `The analysis did not finish within ${Math.round(this.timeoutMs / 1000)} seconds; try a shorter text or a smaller max_key_length.`,
+      `The analysis did not finish within ${+(this.timeoutMs / 1000).toFixed(3)} seconds; try a shorter text or a smaller max_key_length.`,
       'timeout',
     );
     const queued = this.queue.indexOf(job);

@@ -1,6 +1,6 @@
 // Worker-thread entry: runs tasks from the pool and answers with plain data (input errors keep their field).
 import { parentPort } from 'node:worker_threads';
-import { AnalysisInputError } from '../analysis/index.js';
+import { AnalysisInputError, getModel } from '../analysis/index.js';
 import type { TaskReply, TaskRequest } from './pool.js';
 import { runTask } from './tasks.js';
 
@@ -19,4 +19,7 @@ port.on('message', (req: TaskRequest) => {
   }
   port.postMessage(reply);
 });
+// The default language's model loads before the worker reports ready, so the common request never waits on it
+// (all five would take seconds and ~100 MB per worker; the others load on first use).
+getModel('en');
 port.postMessage({ id: 0, ok: true, value: 'ready' } satisfies TaskReply);

@@ -75,7 +75,7 @@ export function restErrorResponse(error: TRPCError): Response {
   const errors = fieldErrorsOf(error);
   if (errors) return validationResponse(errors);
   const status = REST_STATUS[error.code];
-  // Unexpected failures say nothing about their cause to the client.
-  if (status >= 500) return errorResponse(status, 'The server could not complete the request.');
+  // Unexpected failures say nothing about their cause to the client; 503s are our own words (busy, over budget).
+  if (status >= 500 && status !== 503) return errorResponse(status, 'The server could not complete the request.');
   return errorResponse(status, error.message);
 }

@@ -1,0 +1,126 @@
+// The worker pool: same answers as inline, input errors keep their field, budgets and a full queue answer 503.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AnalysisInputError } from '../../src/analysis/index.js';
+import { ComputeUnavailableError, inlineCompute } from '../../src/compute/compute.js';
+import { WorkerPool } from '../../src/compute/pool.js';
+import { createApp } from '../../src/http/app.js';
+
+const SENTENCE = 'Wkh txlfn eurzq ira mxpsv ryhu wkh odcb grj. ';
+const LONG = SENTENCE.repeat(200); // ~9,000 code units: above the inline threshold
+const HEAVY = Array.from({ length: 1000 }, (_, i) => ({ text: `${SENTENCE.repeat(20)}${i}` }));
+
+let pool: WorkerPool;
+beforeAll(async () => {
+  pool = new WorkerPool({ size: 1 });
+  await pool.ready();
+});
+afterAll(async () => {
+  await pool.close();
+});
+
+describe('WorkerPool', () => {
+  it('answers exactly what the inline service answers', async () => {
+    const args = { spec: { alphabet: 'basic' as const }, text: LONG, language: 'auto' as const };
+    const [inWorker, inline] = await Promise.all([
+      pool.run('caesarSolve', args),
+      inlineCompute.run('caesarSolve', args),
+    ]);
+    expect(inWorker).toEqual(inline);
+    expect(inWorker.solutions[0]!.shift).toBe(3);
+  });
+
+  it('rebuilds input errors with their field', async () => {
+    const error = await pool
+      .run('caesarSolve', { spec: {}, text: '1234567890'.repeat(1000), language: 'en' })
+      .catch((e) => e);
+    expect(error).toBeInstanceOf(AnalysisInputError);
+    expect(error).toMatchObject({ field: 'text' });
+  });
+
+  it('keeps the event loop free while a worker solves', async () => {
+    const work = pool.run('caesarBulkSolve', {
+      spec: {},
+      texts: HEAVY.slice(0, 300).map((h) => h.text),
+      language: 'auto',
+    });
+    let worst = 0;
+    let done = false;
+    void work.then(() => {
+      done = true;
+    });
+    while (!done) {
+      const t = performance.now();
+      await new Promise((r) => setTimeout(r, 1));
+      worst = Math.max(worst, performance.now() - t);
+    }
+    expect(worst).toBeLessThan(50);
+  });
+
+  it('abandons a task over its budget, replaces the worker and keeps serving', async () => {
+    const tight = new WorkerPool({ size: 1, timeoutMs: 150 });
+    await tight.ready();
+    try {
+      const error = await tight
+        .run('caesarBulkSolve', { spec: {}, texts: HEAVY.map((h) => h.text), language: 'auto' })
+        .catch((e) => e);
+      expect(error).toBeInstanceOf(ComputeUnavailableError);
+      expect(error.reason).toBe('timeout');
+      await tight.ready();
+      const ok = await tight.run('caesarSolve', { spec: {}, text: SENTENCE.repeat(80), language: 'en' });
+      expect(ok.solutions[0]!.shift).toBe(3);
+    } finally {
+      await tight.close();
+    }
+  });
+
+  it('refuses work beyond its queue at once', async () => {
+    const small = new WorkerPool({ size: 1, maxQueue: 1 });
+    await small.ready();
+    try {
+      const args = { spec: {}, texts: HEAVY.slice(0, 100).map((h) => h.text), language: 'en' as const };
+      const results = await Promise.allSettled([
+        small.run('caesarBulkSolve', args),
+        small.run('caesarBulkSolve', args),
+        small.run('caesarBulkSolve', args),
+      ]);
+      expect(results.map((r) => r.status)).toEqual(['fulfilled', 'fulfilled', 'rejected']);
+      expect((results[2] as PromiseRejectedResult).reason).toMatchObject({ reason: 'busy' });
+    } finally {
+      await small.close();
+    }
+  });
+});
+
+describe('the pool behind the HTTP surfaces', () => {
+  it('answers 503 with the contract shape when a task runs over budget, on REST and tRPC', async () => {
+    const tight = new WorkerPool({ size: 1, timeoutMs: 150 });
+    const app = createApp({ config: { rateLimit: 1000 }, compute: tight, log: () => {} });
+    try {
+      const body = JSON.stringify({ method: 'solve', language: 'auto', items: HEAVY });
+      const rest = await app.handle(
+        new Request('http://localhost/api/v1/caesar/bulk', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body,
+        }),
+      );
+      expect(rest.status).toBe(503);
+      expect(await rest.json()).toEqual({
+        success: false,
+        error: 'Service Unavailable',
+        message: expect.stringMatching(/did not finish within/),
+      });
+      const trpc = await app.handle(
+        new Request('http://localhost/trpc/caesar.bulk', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ json: { method: 'solve', language: 'auto', items: HEAVY } }),
+        }),
+      );
+      expect(trpc.status).toBe(503);
+      expect(await trpc.json()).toMatchObject({ error: { json: { data: { code: 'SERVICE_UNAVAILABLE' } } } });
+    } finally {
+      await tight.close();
+    }
+  });
+});
