@@ -22,37 +22,76 @@ export interface RateLimitStore {
   close(): Promise<void> | void;
 }
 
-/** Timestamps of accepted requests, oldest first, in a growable ring. */
+/**
+ * Accepted requests, oldest first, as runs of (millisecond, count) in a growable ring. Requests accepted in
+ * the same millisecond share one run, so memory is bounded by the window in milliseconds, never by the limit
+ * (a huge RATE_LIMIT under load would otherwise hold one entry per request), and the window stays exact.
+ */
 class Log {
   times: Float64Array = new Float64Array(4);
+  counts: Float64Array = new Float64Array(4);
   head = 0;
+  runs = 0;
+  /** Accepted requests in the log (the sum of the runs' counts). */
   size = 0;
 
   prune(cutoff: number): void {
-    while (this.size > 0 && (this.times[this.head] as number) <= cutoff) {
-      this.head = (this.head + 1) % this.times.length;
-      this.size--;
+    const mask = this.times.length - 1;
+    while (this.runs > 0 && (this.times[this.head] as number) <= cutoff) {
+      this.size -= this.counts[this.head] as number;
+      this.head = (this.head + 1) & mask;
+      this.runs--;
     }
   }
 
+  /** Time of the i-th oldest accepted request (0 ≤ i < size). */
   at(i: number): number {
-    return this.times[(this.head + i) % this.times.length] as number;
+    const mask = this.times.length - 1;
+    let seen = 0;
+    for (let r = 0; r < this.runs; r++) {
+      const j = (this.head + r) & mask;
+      seen += this.counts[j] as number;
+      if (i < seen) return this.times[j] as number;
+    }
+    return Number.NaN;
   }
 
   push(t: number, count: number): void {
-    if (this.size + count > this.times.length) {
-      let cap = this.times.length;
-      while (cap < this.size + count) cap *= 2;
-      const next = new Float64Array(cap);
-      for (let i = 0; i < this.size; i++) next[i] = this.at(i);
-      this.times = next;
-      this.head = 0;
+    if (count <= 0) return;
+    const mask = this.times.length - 1;
+    if (this.runs > 0) {
+      const last = (this.head + this.runs - 1) & mask;
+      if (this.times[last] === t) {
+        this.counts[last] = (this.counts[last] as number) + count;
+        this.size += count;
+        return;
+      }
     }
-    for (let i = 0; i < count; i++) this.times[(this.head + this.size++) % this.times.length] = t;
+    if (this.runs === this.times.length) this.grow();
+    const j = (this.head + this.runs) & (this.times.length - 1);
+    this.times[j] = t;
+    this.counts[j] = count;
+    this.runs++;
+    this.size += count;
+  }
+
+  /** Doubles the ring (its length stays a power of two, so indices wrap with a mask). */
+  private grow(): void {
+    const cap = this.times.length;
+    const times = new Float64Array(cap * 2);
+    const counts = new Float64Array(cap * 2);
+    for (let r = 0; r < this.runs; r++) {
+      const j = (this.head + r) & (cap - 1);
+      times[r] = this.times[j] as number;
+      counts[r] = this.counts[j] as number;
+    }
+    this.times = times;
+    this.counts = counts;
+    this.head = 0;
   }
 
   newest(): number {
-    return this.size ? this.at(this.size - 1) : Number.NEGATIVE_INFINITY;
+    return this.runs ? (this.times[(this.head + this.runs - 1) & (this.times.length - 1)] as number) : -Infinity;
   }
 }
 
