@@ -134,7 +134,12 @@ export function createApp(options: AppOptions = {}) {
             rateLimitHeaders(decision),
           );
         }
-        return withHeaders(await trpc(request, ctx), decision);
+        const response = await trpc(request, ctx);
+        // Some of tRPC's own early errors (e.g. an unsupported content type) carry a JSON body labelled text/plain.
+        if (!response.headers.get('content-type')?.includes('json')) {
+          response.headers.set('content-type', 'application/json');
+        }
+        return withHeaders(response, decision);
       },
       { parse: 'none' },
     );
