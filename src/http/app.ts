@@ -7,12 +7,13 @@ import type { Context, HealthReport } from '../../routers/trpc.js';
 import type { ComputeService } from '../compute/compute.js';
 import { clientIp } from './client-ip.js';
 import { DEFAULT_CONFIG, type ServiceConfig } from './config.js';
-import { renderDocsPage } from './docs-page.js';
+import { DOCS_SCRIPT_PATH, renderDocsPage } from './docs-page.js';
 import { errorResponse, json } from './errors.js';
 import { API_PREFIX, buildOpenApiDocument } from './openapi.js';
 import { type RateDecision, type RateLimiter, rateLimitHeaders } from './rate-limit.js';
 import { createLimiter } from './redis-store.js';
 import { createRestHandler } from './rest.js';
+import { docsScript, playgroundAsset, playgroundIndex } from './static.js';
 import { createTrpcHandler, TRPC_PREFIX, trpcCalls, trpcErrorResponse } from './trpc-mount.js';
 
 export interface AppOptions {
@@ -95,6 +96,10 @@ export function createApp(options: AppOptions = {}) {
       docsHtml ??= renderDocsPage(openApiDocument());
       return new Response(docsHtml, { headers: { 'content-type': 'text/html; charset=utf-8' } });
     })
+    // Pages for people: every asset local (the machines have no internet), never rate-limited.
+    .get(DOCS_SCRIPT_PATH, ({ request }) => docsScript(request))
+    .get('/', ({ request }) => playgroundIndex(request))
+    .get('/assets/*', ({ request }) => playgroundAsset(request))
     .all(
       `${API_PREFIX}/*`,
       async ({ request, server }) => {

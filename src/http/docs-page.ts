@@ -1,33 +1,77 @@
-// A self-contained HTML reference rendered from the OpenAPI document (no scripts, no external assets).
+// The docs page: Scalar's interactive API reference over our own OpenAPI document, every asset served locally.
 import type { OpenAPIObject } from 'trpc-to-openapi';
+
+/** Where the service serves Scalar's standalone bundle (see static.ts). */
+export const DOCS_SCRIPT_PATH = '/api/v1/docs/assets/scalar.js';
 
 const escapeHtml = (s: unknown) => String(s ?? '').replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
-type Op = { summary?: string; description?: string; tags?: string[]; requestBody?: unknown; responses?: unknown };
+/** A padlock-free key glyph in the playground's colours, inline so the browser never asks for /favicon.ico. */
+export const FAVICON =
+  'data:image/svg+xml,' +
+  encodeURIComponent(
+    '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><rect width="32" height="32" rx="7" fill="#4338ca"/>' +
+      '<text x="16" y="22" font-family="Georgia,serif" font-size="17" font-weight="700" fill="#fff" text-anchor="middle">Aa</text></svg>',
+  );
 
-export function renderDocsPage(doc: OpenAPIObject): string {
+/**
+ * Scalar settings that keep the page on this machine: no web fonts, no telemetry, no MCP/agent or developer
+ * toolbar (they call scalar.com), and "try it" requests sent straight to this service rather than a proxy.
+ */
+function scalarConfig(): Record<string, unknown> {
+  return {
+    url: '/api/v1/openapi.json',
+    withDefaultFonts: false,
+    telemetry: false,
+    showDeveloperTools: 'never',
+    showToolbar: 'never',
+    mcp: { disabled: true },
+    agent: { disabled: true },
+    documentDownloadType: 'json',
+    defaultOpenFirstTag: true,
+    hideDarkModeToggle: false,
+    operationTitleSource: 'summary',
+    favicon: FAVICON,
+    defaultHttpClient: { targetKey: 'shell', clientKey: 'curl' },
+    customCss: `.scalar-app, .scalar-api-reference { --scalar-font: system-ui, -apple-system, "Segoe UI", Roboto, sans-serif;
+  --scalar-font-code: ui-monospace, "SFMono-Regular", Menlo, Consolas, monospace; }`,
+  };
+}
+
+type Op = { summary?: string; description?: string };
+
+/** The operations as a plain list, for readers without JavaScript. */
+function fallbackList(doc: OpenAPIObject): string {
   const rows: string[] = [];
   for (const [path, item] of Object.entries(doc.paths ?? {})) {
     for (const [method, op] of Object.entries(item as Record<string, Op>)) {
-      const request = op.requestBody ? JSON.stringify(op.requestBody, null, 2) : '';
-      rows.push(`<section id="${escapeHtml(method + path)}">
-<h2><span class="m">${escapeHtml(method.toUpperCase())}</span> <code>/api/v1${escapeHtml(path)}</code></h2>
-<p><strong>${escapeHtml(op.summary)}</strong> ${escapeHtml(op.description)}</p>
-${request ? `<details><summary>Request body schema</summary><pre>${escapeHtml(request)}</pre></details>` : ''}
-<details><summary>Responses</summary><pre>${escapeHtml(JSON.stringify(op.responses, null, 2))}</pre></details>
-</section>`);
+      rows.push(
+        `<li><code>${escapeHtml(method.toUpperCase())} /api/v1${escapeHtml(path)}</code>: ${escapeHtml(op.summary)}. ${escapeHtml(op.description)}</li>`,
+      );
     }
   }
+  return `<ul>${rows.join('\n')}</ul>`;
+}
+
+export function renderDocsPage(doc: OpenAPIObject): string {
+  // JSON inside <script>: escape "<" so no string in the config can close the element.
+  const config = JSON.stringify(scalarConfig()).replace(/</g, '\\u003c');
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${escapeHtml(doc.info.title)}: API reference</title>
-<style>body{font:16px/1.5 system-ui,sans-serif;max-width:60rem;margin:2rem auto;padding:0 1rem;color:#1b1b1b}
-code,pre{font:14px ui-monospace,monospace}pre{background:#f4f4f4;padding:.75rem;overflow:auto}
-.m{background:#1d4ed8;color:#fff;padding:0 .4rem;border-radius:3px;font-size:.8em}section{border-top:1px solid #ddd}</style>
-</head><body><main>
+<meta name="description" content="${escapeHtml(doc.info.description)}">
+<link rel="icon" href="${FAVICON}">
+<style>body{margin:0;font-family:system-ui,sans-serif}noscript main{max-width:60rem;margin:2rem auto;padding:0 1rem}</style>
+</head><body>
+<noscript><main>
 <h1>${escapeHtml(doc.info.title)} <small>v${escapeHtml(doc.info.version)}</small></h1>
 <p>${escapeHtml(doc.info.description)}</p>
-<p>Machine-readable document: <a href="/api/v1/openapi.json">/api/v1/openapi.json</a></p>
-${rows.join('\n')}
-</main></body></html>`;
+<p>The interactive reference needs JavaScript. The machine-readable document is at
+<a href="/api/v1/openapi.json">/api/v1/openapi.json</a>; the playground is at <a href="/">/</a>.</p>
+${fallbackList(doc)}
+</main></noscript>
+<div id="app"></div>
+<script src="${DOCS_SCRIPT_PATH}"></script>
+<script>Scalar.createApiReference('#app', ${config});</script>
+</body></html>`;
 }

@@ -1,0 +1,109 @@
+// Inline SVG charts: grouped letter-frequency bars and the IoC per key length, readable by screen readers too.
+
+const esc = (s: unknown) =>
+  String(s).replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+
+const pct = (v: number, digits = 1) => `${(v * 100).toFixed(digits)}%`;
+
+/** A "nice" axis maximum a little above `v`. */
+function niceMax(v: number): number {
+  if (v <= 0) return 1;
+  const exp = 10 ** Math.floor(Math.log10(v));
+  for (const m of [1, 1.5, 2, 2.5, 3, 4, 5, 6, 8, 10]) if (m * exp >= v * 1.05) return m * exp;
+  return 10 * exp;
+}
+
+export interface FrequencySeries {
+  letters: string[];
+  text: number[];
+  expected: number[];
+  languageName: string;
+}
+
+/** Two bars per letter: the text (accent) and the language (muted). */
+export function frequencyChart({ letters, text, expected, languageName }: FrequencySeries): string {
+  const slot = 24;
+  const left = 38;
+  const top = 14;
+  const height = 180;
+  const width = left + letters.length * slot + 8;
+  const max = niceMax(Math.max(...text, ...expected, 0.01));
+  const y = (v: number) => top + height - (v / max) * height;
+  const ticks = [0, max / 2, max];
+  const bars = letters
+    .map((letter, i) => {
+      const x = left + i * slot + 3;
+      const t = text[i] ?? 0;
+      const e = expected[i] ?? 0;
+      return `<g><title>${esc(letter)}: text ${pct(t)}, ${esc(languageName)} ${pct(e)}</title>
+<rect class="bar-expected" x="${x}" y="${y(e)}" width="8.5" height="${top + height - y(e)}" rx="1.5"/>
+<rect class="bar-text" x="${x + 9}" y="${y(t)}" width="8.5" height="${top + height - y(t)}" rx="1.5"/>
+<text class="axis-label" x="${x + 9}" y="${top + height + 16}" text-anchor="middle">${esc(letter)}</text></g>`;
+    })
+    .join('');
+  const grid = ticks
+    .map(
+      (v) =>
+        `<line class="grid" x1="${left}" x2="${width - 4}" y1="${y(v)}" y2="${y(v)}"/><text class="axis-label" x="${left - 6}" y="${y(v) + 4}" text-anchor="end">${+(v * 100).toFixed(1)}%</text>`,
+    )
+    .join('');
+  const top3 = letters
+    .map((l, i) => [l, text[i] ?? 0] as const)
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, 3)
+    .map(([l, v]) => `${l} ${pct(v)}`)
+    .join(', ');
+  return `<svg class="chart" role="img" viewBox="0 0 ${width} ${top + height + 26}"
+ aria-label="Letter frequencies of the text against ${esc(languageName)}. Most frequent in the text: ${esc(top3)}.">
+${grid}${bars}</svg>
+<p class="legend"><span class="swatch swatch-text"></span> This text <span class="swatch swatch-expected"></span> Typical ${esc(languageName)}</p>`;
+}
+
+export interface IocChartData {
+  scores: Record<string, number>;
+  best: number;
+  probable: number[];
+  languageIoc: number;
+  randomIoc: number;
+  languageName: string;
+}
+
+/** One bar per key length tried; reference lines for the language and for random letters. */
+export function iocChart({ scores, best, probable, languageIoc, randomIoc, languageName }: IocChartData): string {
+  const lengths = Object.keys(scores)
+    .map(Number)
+    .sort((a, b) => a - b);
+  const slot = Math.max(22, Math.min(48, 640 / Math.max(lengths.length, 1)));
+  const left = 46;
+  const top = 16;
+  const height = 170;
+  const width = left + lengths.length * slot + 110;
+  const max = niceMax(Math.max(...Object.values(scores), languageIoc, 0.01));
+  const y = (v: number) => top + height - (v / max) * height;
+  const bars = lengths
+    .map((n, i) => {
+      const v = scores[String(n)] ?? 0;
+      const x = left + i * slot + slot * 0.15;
+      const w = slot * 0.7;
+      const cls = n === best ? 'bar-best' : probable.includes(n) ? 'bar-probable' : 'bar-plain';
+      return `<g><title>Key length ${n}: IoC ${v.toFixed(4)}${n === best ? ' (best)' : ''}</title>
+<rect class="${cls}" x="${x}" y="${y(v)}" width="${w}" height="${top + height - y(v)}" rx="2"/>
+<text class="axis-label" x="${x + w / 2}" y="${top + height + 16}" text-anchor="middle">${n}</text></g>`;
+    })
+    .join('');
+  const line = (v: number, cls: string, label: string) =>
+    `<line class="${cls}" x1="${left}" x2="${left + lengths.length * slot}" y1="${y(v)}" y2="${y(v)}"/>
+<text class="line-label" x="${left + lengths.length * slot + 6}" y="${y(v) + 4}">${esc(label)}</text>`;
+  const ticks = [0, max / 2, max]
+    .map(
+      (v) =>
+        `<line class="grid" x1="${left}" x2="${left + lengths.length * slot}" y1="${y(v)}" y2="${y(v)}"/><text class="axis-label" x="${left - 6}" y="${y(v) + 4}" text-anchor="end">${v.toFixed(3)}</text>`,
+    )
+    .join('');
+  return `<svg class="chart" role="img" viewBox="0 0 ${width} ${top + height + 40}"
+ aria-label="Index of coincidence for key lengths ${lengths[0]} to ${lengths.at(-1)}. Highest at length ${best}: ${(scores[String(best)] ?? 0).toFixed(4)}; ${esc(languageName)} text is about ${languageIoc.toFixed(3)}, random letters ${randomIoc.toFixed(3)}.">
+${ticks}${bars}${line(languageIoc, 'ref-language', `${languageName} ≈ ${languageIoc.toFixed(3)}`)}${line(randomIoc, 'ref-random', `random ≈ ${randomIoc.toFixed(3)}`)}
+<text class="axis-title" x="${left + (lengths.length * slot) / 2}" y="${top + height + 34}" text-anchor="middle">key length</text></svg>
+<p class="legend"><span class="swatch swatch-text"></span> Best length <span class="swatch swatch-probable"></span> Other likely lengths
+<span class="swatch swatch-line-language"></span> Typical ${esc(languageName)} <span class="swatch swatch-line-random"></span> Random letters</p>`;
+}

@@ -1,0 +1,219 @@
+// The docs page and the playground in headless Chromium against a live service: they work, look right, and stay local.
+import { execFileSync } from 'node:child_process';
+import { join } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type LiveServer, ROOT, type Runtime, startServer } from '../client/live-server.js';
+import { ARTIFACTS, launch, type PageProblems, watch } from './chromium.js';
+
+const shot = (page: Page, name: string) => page.screenshot({ path: join(ARTIFACTS, `${name}.png`), fullPage: true });
+
+function expectClean(problems: PageProblems): void {
+  expect(problems).toEqual({
+    consoleErrors: [],
+    pageErrors: [],
+    failedRequests: [],
+    externalRequests: [],
+    badResponses: [],
+  });
+}
+
+let browser: Browser;
+
+beforeAll(async () => {
+  // What `npm start` does first: build the playground if its sources changed.
+  execFileSync(process.execPath, [join(ROOT, 'client/playground/build-if-stale.mjs')], { cwd: ROOT, stdio: 'pipe' });
+  browser = await launch();
+});
+afterAll(() => browser?.close());
+
+describe.each<Runtime>(['node', 'bun'])('pages served by the service on %s', (runtime) => {
+  let server: LiveServer;
+  beforeAll(async () => {
+    server = await startServer(runtime);
+  });
+  afterAll(() => server?.stop());
+
+  it('the docs page renders the reference with every asset local and no errors', async () => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    const problems = watch(page, server.url);
+    await page.goto(`${server.url}/api/v1/docs`, { waitUntil: 'networkidle' });
+    await expect.poll(() => page.getByRole('heading', { name: 'Classical Cipher Service' }).count()).toBeGreaterThan(0);
+    await expect.poll(() => page.getByText('Encrypt with a Caesar shift').count()).toBeGreaterThan(0);
+    await shot(page, `docs-${runtime}`);
+    expectClean(problems);
+    await page.close();
+  });
+
+  it('the playground loads with no errors', async () => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    const problems = watch(page, server.url);
+    await page.goto(server.url, { waitUntil: 'networkidle' });
+    await expect.poll(() => page.textContent('#output')).toBe('Dwwdfn dw gdzq! Phhw ph eb wkh rog rdn wuhh.');
+    await shot(page, `playground-${runtime}`);
+    expectClean(problems);
+    await page.close();
+  });
+});
+
+describe('the docs page on Node', () => {
+  let server: LiveServer;
+  beforeAll(async () => {
+    server = await startServer('node');
+  });
+  afterAll(() => server?.stop());
+
+  it('sends a "try it" request to this service and shows the answer', async () => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    const problems = watch(page, server.url);
+    await page.goto(`${server.url}/api/v1/docs`, { waitUntil: 'networkidle' });
+    await page
+      .getByRole('button', { name: /test request/i })
+      .first()
+      .click();
+    await page.getByRole('button', { name: /^send/i }).first().click();
+    await expect.poll(() => page.getByText('Khoor, Zruog!').count(), { timeout: 15_000 }).toBeGreaterThan(0);
+    await shot(page, 'docs-try-it');
+    expectClean(problems);
+    await page.close();
+  });
+});
+
+describe('the playground on Node', () => {
+  let server: LiveServer;
+  let page: Page;
+  let problems: PageProblems;
+
+  beforeAll(async () => {
+    server = await startServer('node');
+    page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    // A 422 is the test's own doing (a bad key); it must show as a friendly message, not a broken page.
+    problems = watch(page, server.url, (url, status) => status === 422 && url.includes('/vigenere/'));
+    await page.goto(server.url, { waitUntil: 'networkidle' });
+  });
+  afterAll(async () => {
+    await page?.close();
+    await server?.stop();
+  });
+
+  it('encrypts and decrypts live as you type', async () => {
+    await page.fill('#input', 'Hello, World!');
+    await expect.poll(() => page.textContent('#output')).toBe('Khoor, Zruog!');
+    await page.selectOption('#cipher', 'vigenere');
+    await page.fill('#key', 'LEMON');
+    await page.fill('#input', 'Attack at dawn!');
+    await expect.poll(() => page.textContent('#output')).toBe('Lxfopv ef rnhr!');
+    await page.click('#swap');
+    await expect.poll(() => page.textContent('#output')).toBe('Attack at dawn!');
+    await shot(page, 'playground-encrypt');
+  });
+
+  it('shows a field error in words for a bad key', async () => {
+    await page.fill('#key', 'L3M0N');
+    await expect.poll(() => page.textContent('#key-error')).toMatch(/key/i);
+    expect(await page.getAttribute('#key', 'aria-invalid')).toBe('true');
+    await page.fill('#key', 'LEMON');
+    await expect.poll(() => page.textContent('#key-error')).toBe('');
+  });
+
+  it('solves a Caesar text and ranks every shift with its probability', async () => {
+    await page.click('#example-caesar');
+    await page.click('#break');
+    await expect.poll(() => page.textContent('#best-shift')).toBe('11');
+    expect(await page.textContent('#plaintext')).toMatch(/^It is a truth universally acknowledged/);
+    expect(await page.locator('table.ranking tbody tr').count()).toBe(26);
+    expect(await page.textContent('table.ranking tbody tr:first-child')).toContain('>99.9%');
+    await shot(page, 'playground-caesar-solve');
+  });
+
+  it('analyses a Vigenère text: IoC bar chart and the recovered key', async () => {
+    await page.click('#example-vigenere');
+    await page.fill('#max-key-length', '12');
+    await page.click('#break');
+    await expect.poll(() => page.textContent('#best-key')).toBe('ORCHID');
+    const bars = page.locator('#ioc-chart svg rect');
+    expect(await bars.count()).toBe(12);
+    expect(await page.locator('#ioc-chart svg rect.bar-best').count()).toBe(1);
+    expect(await page.getAttribute('#ioc-chart svg', 'aria-label')).toContain('Highest at length 6');
+    await shot(page, 'playground-vigenere-analyze');
+  });
+
+  it('charts the letter frequencies of the text against the language', async () => {
+    await page.check('input[name="freq-source"][value="ciphertext"]');
+    await page.selectOption('#freq-language', 'en');
+    expect(await page.locator('#freq-chart svg rect.bar-text').count()).toBe(26);
+    expect(await page.locator('#freq-chart svg rect.bar-expected').count()).toBe(26);
+    expect(await page.textContent('#freq-summary')).toMatch(/^\d+ letters counted/);
+    await page.selectOption('#freq-language', 'pl');
+    expect(await page.locator('#freq-chart svg rect.bar-text').count()).toBe(35);
+    await page.locator('#frequencies').screenshot({ path: join(ARTIFACTS, 'playground-frequencies.png') });
+  });
+
+  it('labels every control', async () => {
+    const unlabelled = await page.evaluate(() =>
+      [...document.querySelectorAll('input, select, textarea, button, output')]
+        .filter((el) => !el.closest('[aria-hidden="true"]'))
+        .filter((el) => {
+          const labels = (el as HTMLInputElement).labels;
+          const named = el.getAttribute('aria-label') || el.getAttribute('aria-labelledby');
+          const text = el.tagName === 'BUTTON' && el.textContent?.trim();
+          return !named && !text && !(labels && labels.length > 0);
+        })
+        .map((el) => el.id || el.outerHTML.slice(0, 60)),
+    );
+    expect(unlabelled).toEqual([]);
+  });
+
+  it('fits a phone screen', async () => {
+    const phone = await browser.newPage({ viewport: { width: 375, height: 740 }, isMobile: true, hasTouch: true });
+    const phoneProblems = watch(phone, server.url);
+    await phone.goto(server.url, { waitUntil: 'networkidle' });
+    await phone.click('#example-caesar');
+    await phone.click('#break');
+    await expect.poll(() => phone.textContent('#best-shift')).toBe('11');
+    const [scrollWidth, clientWidth] = await phone.evaluate(() => [
+      document.documentElement.scrollWidth,
+      document.documentElement.clientWidth,
+    ]);
+    expect(scrollWidth).toBeLessThanOrEqual(clientWidth);
+    await shot(phone, 'playground-phone');
+    expectClean(phoneProblems);
+    await phone.close();
+  });
+
+  it('had no console errors, failed requests or off-machine requests', () => {
+    expectClean(problems);
+  });
+});
+
+describe('the playground on the rate limit', () => {
+  let server: LiveServer;
+  beforeAll(async () => {
+    server = await startServer('node', { RATE_LIMIT: '3', RATE_LIMIT_WINDOW_S: '4' });
+  });
+  afterAll(() => server?.stop());
+
+  it('says so in words, counts down, and retries by itself', async () => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    const problems = watch(page, server.url, (_, status) => status === 429);
+    await page.goto(server.url, { waitUntil: 'networkidle' });
+    await page.click('#example-caesar');
+    for (let i = 0; i < 4; i++) {
+      await page.click('#break');
+      await page.waitForFunction(() => !(document.getElementById('break') as HTMLButtonElement).disabled);
+    }
+    const notice = page.locator('#notice');
+    await expect.poll(() => notice.isVisible()).toBe(true);
+    const text = (await notice.textContent()) ?? '';
+    expect(text).toContain('Slow down a little.');
+    expect(text).toContain('Rate limit exceeded. You can make up to 3 requests per 4 seconds.');
+    expect(text).toMatch(/try again in \d+ s/);
+    expect(await notice.locator('a').getAttribute('href')).toBe(`${server.url}/api/v1/docs`);
+    await shot(page, 'playground-rate-limit');
+    // When the window has passed, the refused request is made again and succeeds.
+    await expect.poll(() => notice.isVisible(), { timeout: 15_000 }).toBe(false);
+    await expect.poll(() => page.textContent('#best-shift'), { timeout: 15_000 }).toBe('11');
+    expectClean(problems);
+    await page.close();
+  });
+});
