@@ -1,8 +1,10 @@
 // Entry point: reads the environment, builds the app and listens, on Node (through @elysiajs/node) or on Bun.
+import type { Duplex } from 'node:stream';
 import { inlineCompute } from './compute/compute.js';
 import { WorkerPool } from './compute/pool.js';
 import { createApp } from './http/app.js';
 import { configFromEnv } from './http/config.js';
+import { ERROR_LABEL } from './http/errors.js';
 import { createLimiter, RedisStore } from './http/redis-store.js';
 
 const isBun = typeof (globalThis as { Bun?: unknown }).Bun !== 'undefined';
@@ -14,7 +16,35 @@ const log = (event: string, detail: Record<string, unknown> = {}) =>
 interface ListeningServer {
   port?: number;
   stop(closeActiveConnections?: boolean): unknown;
-  raw?: { node?: { server?: { closeAllConnections?: () => void; closeIdleConnections?: () => void } } };
+  raw?: { node?: { server?: NodeServer } };
+}
+
+interface NodeServer {
+  closeAllConnections?: () => void;
+  closeIdleConnections?: () => void;
+  on?: (event: 'clientError', listener: (error: Error & { code?: string }, socket: Duplex) => void) => void;
+}
+
+/**
+ * Node's HTTP parser refuses some requests before the app sees them (a URL or headers over 16 KiB, malformed
+ * HTTP) with an empty body; answer those in the contract's JSON shape too.
+ */
+function answerClientErrors(server: NodeServer | undefined): void {
+  server?.on?.('clientError', (error, socket) => {
+    if (!socket.writable || (error as { code?: string }).code === 'ECONNRESET') return socket.destroy();
+    const [status, message] =
+      error.code === 'HPE_HEADER_OVERFLOW'
+        ? [431, 'The request line or headers are larger than 16 KiB.']
+        : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+          ? [408, 'The request took too long to arrive.']
+          : [400, 'The request is not valid HTTP.'];
+    const label = ERROR_LABEL[status] ?? 'Request Header Fields Too Large';
+    const body = JSON.stringify({ success: false, error: label, message });
+    socket.end(
+      `HTTP/1.1 ${status} ${label}\r\ncontent-type: application/json; charset=utf-8\r\n` +
+        `content-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`,
+    );
+  });
 }
 
 async function main(): Promise<void> {
@@ -35,6 +65,7 @@ async function main(): Promise<void> {
   let server: ListeningServer | undefined;
   app.listen({ port: config.port, hostname: config.host, reusePort: false }, (s) => {
     server = s as unknown as ListeningServer;
+    answerClientErrors(server.raw?.node?.server);
     console.log(
       JSON.stringify({
         event: 'listening',

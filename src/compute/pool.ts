@@ -4,7 +4,7 @@ import { availableParallelism } from 'node:os';
 import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import { AnalysisInputError } from '../analysis/index.js';
+import { AnalysisInputError, getModel, type Language } from '../analysis/index.js';
 import { type ComputeService, ComputeUnavailableError } from './compute.js';
 import { INLINE_COST, runTask, type TaskArgs, type TaskKind, type TaskResult, taskCost } from './tasks.js';
 
@@ -27,6 +27,11 @@ export interface PoolOptions {
   maxQueue?: number;
   /** Tasks estimated cheaper than this run on the calling thread. */
   inlineCost?: number;
+  /**
+   * Languages whose models the calling thread loads up front; a cheap task in any other language (or auto) still
+   * goes to a worker, because loading a model takes the event loop for hundreds of milliseconds.
+   */
+  inlineLanguages?: Language[];
   log?: (event: string, detail: Record<string, unknown>) => void;
 }
 
@@ -72,6 +77,7 @@ export class WorkerPool implements ComputeService {
   private readonly timeoutMs: number;
   private readonly maxQueue: number;
   private readonly inlineCost: number;
+  private readonly inlineLanguages: ReadonlySet<string>;
   private readonly log: (event: string, detail: Record<string, unknown>) => void;
   private readonly slots: Slot[] = [];
   private readonly queue: Job[] = [];
@@ -87,6 +93,8 @@ export class WorkerPool implements ComputeService {
     this.timeoutMs = options.timeoutMs ?? 10_000;
     this.maxQueue = options.maxQueue ?? 32 * this.size;
     this.inlineCost = options.inlineCost ?? INLINE_COST;
+    this.inlineLanguages = new Set(options.inlineLanguages ?? ['en']);
+    for (const language of this.inlineLanguages) getModel(language as Language);
     this.log = options.log ?? (() => {});
     for (let i = 0; i < this.size; i++) this.slots.push(this.spawn());
   }
@@ -106,7 +114,9 @@ export class WorkerPool implements ComputeService {
 
   run<K extends TaskKind>(kind: K, args: TaskArgs<K>): Promise<TaskResult<K>> {
     if (this.closed) return Promise.reject(new ComputeUnavailableError('The service is shutting down.', 'closed'));
-    if (this.broken || taskCost(kind, args) < this.inlineCost) {
+    const cheap =
+      taskCost(kind, args) < this.inlineCost && this.inlineLanguages.has((args as { language: string }).language);
+    if (this.broken || cheap) {
       try {
         return Promise.resolve(runTask(kind, args));
       } catch (e) {

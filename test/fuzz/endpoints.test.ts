@@ -8,7 +8,11 @@ const app = createApp({ config: { rateLimit: 1_000_000_000 }, log: () => {} });
 
 async function send(req: HostileRequest) {
   const res = await app.handle(
-    new Request(`http://localhost${req.url}`, { method: req.method, headers: req.headers, body: req.body }),
+    new Request(`http://localhost${req.url}`, {
+      method: req.method,
+      headers: req.headers,
+      body: req.body as BodyInit | undefined,
+    }),
   );
   return { status: res.status, type: res.headers.get('content-type'), text: await res.text() };
 }

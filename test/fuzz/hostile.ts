@@ -24,7 +24,7 @@ export interface HostileRequest {
   /** Path and query, from the origin. */
   url: string;
   headers: Record<string, string>;
-  body?: string | Uint8Array;
+  body?: string | Uint8Array<ArrayBuffer>;
   /** A short label for reports. */
   kind: string;
 }
@@ -218,7 +218,7 @@ const rawBody = fc.oneof(
 );
 
 /** Bytes that are not UTF-8 (a raw lone surrogate, truncated sequences, overlongs). */
-const badBytes = fc.constantFrom(
+const badBytes = fc.constantFrom<Uint8Array<ArrayBuffer>>(
   new Uint8Array([0x7b, 0x22, 0x74, 0x22, 0x3a, 0x22, 0xed, 0xa0, 0x80, 0x22, 0x7d]),
   new Uint8Array([0x7b, 0x22, 0x74, 0x22, 0x3a, 0x22, 0xc3, 0x22, 0x7d]),
   new Uint8Array([0xc0, 0xaf]),
@@ -257,7 +257,7 @@ const methodOf = fc.oneof(
 );
 
 /** A body: mostly a JSON object (for REST) or its tRPC envelope, sometimes raw text, bad bytes or oversize. */
-function bodyFor(path: string, trpc: boolean): fc.Arbitrary<{ body: string | Uint8Array; kind: string }> {
+function bodyFor(path: string, trpc: boolean): fc.Arbitrary<{ body: string | Uint8Array<ArrayBuffer>; kind: string }> {
   const input = inputFor(path);
   const superjsonMeta = fc.record(
     {
@@ -300,7 +300,7 @@ const restRequest: fc.Arbitrary<HostileRequest> = fc
   .map(([path, method, type, { body, kind }]) => ({
     method,
     url: `/api/v1${path}`,
-    headers: type === 'none' ? {} : { 'content-type': type },
+    headers: (type === 'none' ? {} : { 'content-type': type }) as Record<string, string>,
     body: method === 'GET' || method === 'HEAD' ? undefined : body,
     kind: `rest ${kind}`,
   }));
@@ -311,7 +311,7 @@ const trpcSingle: fc.Arbitrary<HostileRequest> = fc
   .map(([path, method, type, { body, kind }]) => ({
     method,
     url: `/trpc/${procedureOf(path)}`,
-    headers: type === 'none' ? {} : { 'content-type': type },
+    headers: (type === 'none' ? {} : { 'content-type': type }) as Record<string, string>,
     body: method === 'GET' || method === 'HEAD' ? undefined : body,
     kind: `trpc ${kind}`,
   }));
@@ -403,7 +403,8 @@ export function answerProblem(
     return 'body is not JSON';
   }
   if (/\bat .*\.(ts|js):\d+/.test(text)) return 'stack trace in body';
-  if (req.url.startsWith('/trpc')) {
+  // 431 (a request line over 16 KiB) comes from the HTTP layer, before any route: always the REST shape.
+  if (req.url.startsWith('/trpc') && status !== 431) {
     if (Array.isArray(body)) {
       for (const item of body) {
         if (isObject(item) && 'error' in item) {

@@ -1,0 +1,70 @@
+// Starts the service as `npm start` runs it, on a free loopback port, for the soak and latency benches.
+import { type ChildProcess, spawn } from 'node:child_process';
+import { createServer } from 'node:net';
+
+const ROOT = new URL('../..', import.meta.url).pathname;
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const s = createServer();
+    s.once('error', reject);
+    s.listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as { port: number };
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+export interface Service {
+  url: string;
+  child: ChildProcess;
+  output: string[];
+  /** Resident memory of the service process in MB (Linux /proc), or NaN. */
+  rssMb(): Promise<number>;
+  stop(): Promise<void>;
+}
+
+export async function startService(env: Record<string, string> = {}): Promise<Service> {
+  const port = await freePort();
+  const output: string[] = [];
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+    cwd: ROOT,
+    env: { ...process.env, NODE_ENV: 'production', HOST: '127.0.0.1', PORT: String(port), ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout?.on('data', (d) => output.push(String(d)));
+  child.stderr?.on('data', (d) => output.push(String(d)));
+  const url = `http://127.0.0.1:${port}`;
+  const service: Service = {
+    url,
+    child,
+    output,
+    async rssMb() {
+      try {
+        const { readFile } = await import('node:fs/promises');
+        const status = await readFile(`/proc/${child.pid}/status`, 'utf8');
+        return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1]) / 1024;
+      } catch {
+        return Number.NaN;
+      }
+    },
+    stop: () =>
+      new Promise<void>((resolve) => {
+        if (child.exitCode !== null) return resolve();
+        child.once('exit', () => resolve());
+        child.kill('SIGTERM');
+        setTimeout(() => child.kill('SIGKILL'), 15_000).unref();
+      }),
+  };
+  for (let i = 0; i < 300; i++) {
+    if (child.exitCode !== null) break;
+    try {
+      if ((await fetch(`${url}/api/v1/health`)).ok) return service;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  child.kill('SIGKILL');
+  throw new Error(`service did not start:\n${output.join('')}`);
+}
