@@ -2,17 +2,17 @@
 import { cors } from '@elysiajs/cors';
 import { Elysia, type ElysiaConfig } from 'elysia';
 import { RateLimitError } from '../../routers/errors.js';
-import { appRouter, createCaller } from '../../routers/index.js';
+import { appRouter } from '../../routers/index.js';
 import type { Context, HealthReport } from '../../routers/trpc.js';
 import type { ComputeService } from '../compute/compute.js';
 import { clientIp } from './client-ip.js';
 import { DEFAULT_CONFIG, type ServiceConfig } from './config.js';
 import { DOCS_SCRIPT_PATH, renderDocsPage } from './docs-page.js';
-import { errorResponse, json } from './errors.js';
+import { errorResponse, json, Reply, writeReply } from './errors.js';
 import { API_PREFIX, buildOpenApiDocument } from './openapi.js';
 import { type RateDecision, type RateLimiter, rateLimitHeaders } from './rate-limit.js';
 import { createLimiter } from './redis-store.js';
-import { createRestHandler } from './rest.js';
+import { createRestHandler, pathnameOf } from './rest.js';
 import { docsScript, playgroundAsset, playgroundIndex } from './static.js';
 import { createTrpcHandler, TRPC_PREFIX, trpcCalls, trpcErrorResponse } from './trpc-mount.js';
 
@@ -48,11 +48,8 @@ export function createApp(options: AppOptions = {}) {
   });
   const ctx: Context = { health, compute: options.compute };
 
-  const rest = createRestHandler(
-    appRouter,
-    (c) => createCaller(c) as unknown as Record<string, unknown>,
-    (error, path) =>
-      log('internal_error', { path, error: error instanceof Error ? (error.stack ?? error.message) : String(error) }),
+  const rest = createRestHandler(appRouter, (error, path) =>
+    log('internal_error', { path, error: error instanceof Error ? (error.stack ?? error.message) : String(error) }),
   );
   const trpc = createTrpcHandler(appRouter);
 
@@ -82,72 +79,81 @@ export function createApp(options: AppOptions = {}) {
     return response;
   };
 
-  return new Elysia({ adapter: options.adapter })
-    .use(cors({ exposeHeaders: ['X-RateLimit-Limit', 'X-RateLimit-Remaining', 'Retry-After'] }))
-    .onError(({ code, error, request }) => {
-      if (code === 'NOT_FOUND')
-        return errorResponse(404, `No endpoint at ${request.method} ${new URL(request.url).pathname}.`);
-      if (code === 'PARSE') return errorResponse(400, 'The request body could not be parsed.');
-      log('internal_error', { error: error instanceof Error ? (error.stack ?? error.message) : String(error) });
-      return errorResponse(500, 'The server could not complete the request.');
-    })
-    .get(`${API_PREFIX}/openapi.json`, () => json(openApiDocument()))
-    .get(`${API_PREFIX}/docs`, () => {
-      docsHtml ??= renderDocsPage(openApiDocument());
-      return new Response(docsHtml, { headers: { 'content-type': 'text/html; charset=utf-8' } });
-    })
-    // Pages for people: every asset local (the machines have no internet), never rate-limited.
-    .get(DOCS_SCRIPT_PATH, ({ request }) => docsScript(request))
-    .get('/', ({ request }) => playgroundIndex(request))
-    .get('/assets/*', ({ request }) => playgroundAsset(request))
-    .all(
-      `${API_PREFIX}/*`,
-      async ({ request, server }) => {
-        const path = new URL(request.url).pathname.slice(API_PREFIX.length).replace(/\/+$/, '') || '/';
-        const unlimited = request.method === 'GET' && UNLIMITED_REST.has(path);
-        const decision = await decide(request, server, unlimited ? 0 : 1);
-        if (decision && !decision.allowed) {
-          return json(
-            {
-              error: 'Too Many Requests',
-              message: limitMessage,
-              retry_after: decision.retryAfterS,
-              documentation: docsUrl(request),
-            },
-            429,
-            rateLimitHeaders(decision),
+  return (
+    new Elysia({ adapter: options.adapter })
+      .use(cors({ exposeHeaders: ['X-RateLimit-Limit', 'X-RateLimit-Remaining', 'Retry-After'] }))
+      .onError(({ code, error, request }) => {
+        if (code === 'NOT_FOUND')
+          return errorResponse(404, `No endpoint at ${request.method} ${new URL(request.url).pathname}.`);
+        if (code === 'PARSE') return errorResponse(400, 'The request body could not be parsed.');
+        log('internal_error', { error: error instanceof Error ? (error.stack ?? error.message) : String(error) });
+        return errorResponse(500, 'The server could not complete the request.');
+      })
+      .get(`${API_PREFIX}/openapi.json`, () => json(openApiDocument()))
+      .get(`${API_PREFIX}/docs`, () => {
+        docsHtml ??= renderDocsPage(openApiDocument());
+        return new Response(docsHtml, { headers: { 'content-type': 'text/html; charset=utf-8' } });
+      })
+      // Pages for people: every asset local (the machines have no internet), never rate-limited.
+      .get(DOCS_SCRIPT_PATH, ({ request }) => docsScript(request))
+      .get('/', ({ request }) => playgroundIndex(request))
+      .get('/assets/*', ({ request }) => playgroundAsset(request))
+      .all(
+        `${API_PREFIX}/*`,
+        async ({ request, server, set }) => {
+          const path = pathnameOf(request.url).slice(API_PREFIX.length).replace(/\/+$/, '') || '/';
+          const unlimited = request.method === 'GET' && UNLIMITED_REST.has(path);
+          const decision = await decide(request, server, unlimited ? 0 : 1);
+          if (decision && !decision.allowed) {
+            return json(
+              {
+                error: 'Too Many Requests',
+                message: limitMessage,
+                retry_after: decision.retryAfterS,
+                documentation: docsUrl(request),
+              },
+              429,
+              rateLimitHeaders(decision),
+            );
+          }
+          return writeReply(
+            set,
+            await rest.handle(request, path, ctx),
+            decision ? rateLimitHeaders(decision) : undefined,
           );
-        }
-        return withHeaders(await rest.handle(request, path, ctx), decision);
-      },
-      { parse: 'none' },
-    )
-    .all(
-      `${TRPC_PREFIX}/*`,
-      async ({ request, server }) => {
-        const calls = trpcCalls(new URL(request.url).pathname);
-        const cost = calls.filter((c) => !UNLIMITED_TRPC.has(c)).length;
-        const decision = await decide(request, server, cost);
-        if (decision && !decision.allowed) {
-          const cause = new RateLimitError(limitMessage, decision.retryAfterS);
-          return trpcErrorResponse(
-            appRouter,
-            request,
-            'TOO_MANY_REQUESTS',
-            limitMessage,
-            cause,
-            rateLimitHeaders(decision),
-          );
-        }
-        const response = await trpc(request, ctx);
-        // Some of tRPC's own early errors (e.g. an unsupported content type) carry a JSON body labelled text/plain.
-        if (!response.headers.get('content-type')?.includes('json')) {
-          response.headers.set('content-type', 'application/json');
-        }
-        return withHeaders(response, decision);
-      },
-      { parse: 'none' },
-    );
+        },
+        { parse: 'none' },
+      )
+      .all(
+        `${TRPC_PREFIX}/*`,
+        async ({ request, server, set }) => {
+          const calls = trpcCalls(pathnameOf(request.url));
+          const cost = calls.filter((c) => !UNLIMITED_TRPC.has(c)).length;
+          const decision = await decide(request, server, cost);
+          if (decision && !decision.allowed) {
+            const cause = new RateLimitError(limitMessage, decision.retryAfterS);
+            return trpcErrorResponse(
+              appRouter,
+              request,
+              'TOO_MANY_REQUESTS',
+              limitMessage,
+              cause,
+              rateLimitHeaders(decision),
+            );
+          }
+          const answer = await trpc(request, ctx);
+          if (answer instanceof Reply)
+            return writeReply(set, answer, decision ? rateLimitHeaders(decision) : undefined);
+          const response = answer;
+          // Some of tRPC's own early errors (e.g. an unsupported content type) carry a JSON body labelled text/plain.
+          if (!response.headers.get('content-type')?.includes('json')) {
+            response.headers.set('content-type', 'application/json');
+          }
+          return withHeaders(response, decision);
+        },
+        { parse: 'none' },
+      )
+  );
 }
 
 export type App = ReturnType<typeof createApp>;

@@ -52,7 +52,56 @@ export const ERROR_LABEL: Record<number, string> = {
   504: 'Gateway Timeout',
 };
 
-const JSON_HEADERS = { 'content-type': 'application/json; charset=utf-8' };
+const JSON_TYPE = 'application/json; charset=utf-8';
+const JSON_HEADERS = { 'content-type': JSON_TYPE };
+
+/**
+ * A JSON answer before it is a Response. The host hands it to Elysia as bytes with status and headers on
+ * `set` (writeReply), so the adapter builds its own response once; a Response returned from a handler is
+ * rebuilt by @elysiajs/node to merge the CORS headers and its body streamed through a web stream.
+ */
+export class Reply {
+  constructor(
+    readonly status: number,
+    /** Serialised JSON. */
+    readonly body: string,
+    readonly headers?: Record<string, string>,
+    /** The content type, when not REST's JSON (tRPC answers plain application/json). */
+    readonly type: string = JSON_TYPE,
+  ) {}
+
+  toResponse(extra?: Record<string, string>): Response {
+    return new Response(this.body, {
+      status: this.status,
+      headers: { 'content-type': this.type, ...this.headers, ...extra },
+    });
+  }
+}
+
+/** The slice of Elysia's `set` that writeReply fills. */
+export interface ReplySink {
+  status?: number | string;
+  headers: Record<string, string | number>;
+}
+
+const encoder = new TextEncoder();
+
+/**
+ * Puts a reply's status and headers (then `extra`, e.g. the rate-limit headers) on Elysia's `set` and returns
+ * the body as bytes: a string would be sent as text/plain, bytes keep the content type given here.
+ */
+export function writeReply(set: ReplySink, reply: Reply, extra?: Record<string, string>): Uint8Array {
+  set.status = reply.status;
+  const h = set.headers;
+  h['content-type'] = reply.type;
+  if (reply.headers) for (const k in reply.headers) h[k] = reply.headers[k] as string;
+  if (extra) for (const k in extra) h[k] = extra[k] as string;
+  return encoder.encode(reply.body);
+}
+
+export function jsonReply(body: unknown, status = 200, headers?: Record<string, string>): Reply {
+  return new Reply(status, JSON.stringify(body), headers);
+}
 
 export function json(body: unknown, status = 200, headers?: Record<string, string>): Response {
   return new Response(JSON.stringify(body), {
@@ -62,20 +111,28 @@ export function json(body: unknown, status = 200, headers?: Record<string, strin
 }
 
 /** `{success:false, error, message}` for every failure but validation and the rate limit. */
+export function errorReply(status: number, message: string, headers?: Record<string, string>): Reply {
+  return jsonReply({ success: false, error: ERROR_LABEL[status] ?? 'Error', message }, status, headers);
+}
+
 export function errorResponse(status: number, message: string, headers?: Record<string, string>): Response {
-  return json({ success: false, error: ERROR_LABEL[status] ?? 'Error', message }, status, headers);
+  return errorReply(status, message, headers).toResponse();
 }
 
 export function validationResponse(errors: Record<string, string[]>): Response {
-  return json({ success: false, error: 'Validation failed', errors }, 422);
+  return jsonReply({ success: false, error: 'Validation failed', errors }, 422).toResponse();
 }
 
-/** A REST response for an error a procedure threw. */
-export function restErrorResponse(error: TRPCError): Response {
+/** A REST reply for an error a procedure threw. */
+export function restErrorReply(error: TRPCError): Reply {
   const errors = fieldErrorsOf(error);
-  if (errors) return validationResponse(errors);
+  if (errors) return jsonReply({ success: false, error: 'Validation failed', errors }, 422);
   const status = REST_STATUS[error.code];
   // Unexpected failures say nothing about their cause to the client; 503s are our own words (busy, over budget).
-  if (status >= 500 && status !== 503) return errorResponse(status, 'The server could not complete the request.');
-  return errorResponse(status, error.message);
+  if (status >= 500 && status !== 503) return errorReply(status, 'The server could not complete the request.');
+  return errorReply(status, error.message);
+}
+
+export function restErrorResponse(error: TRPCError): Response {
+  return restErrorReply(error).toResponse();
 }
