@@ -4,7 +4,8 @@
 //
 // Line i of a corpus file (0-based) with i % 10 === 0 is held out for benchmarks and tests and never
 // counted. Of the rest, lines with i % 10 === 5 first serve as a development set: a model built
-// without them picks the discount and the posterior temperature; the shipped model counts them too.
+// without them fits the posterior temperature; the shipped model counts them too. Smoothing is
+// modified Kneser–Ney, whose discounts follow from the counts themselves (src/analysis/model.ts).
 import { readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -25,7 +26,8 @@ import { type Alphabet, caesarEncrypt, namedAlphabet } from '../src/core/index.j
 const REPO = fileURLToPath(new URL('..', import.meta.url));
 const CORPUS_DIR = resolve(process.env.CORPUS_DIR ?? join(REPO, '..', 'shared', 'corpus'));
 const OUT_DIR = join(REPO, 'src', 'analysis', 'models');
-const DISCOUNTS = [0.5, 0.6, 0.7, 0.8, 0.9];
+/** Longest n-gram counted, per kind of text: five symbols span a short word with both its boundaries. */
+const ORDERS = { spaced: 5, joined: 4 } as const;
 const CALIBRATION_LETTERS = [2, 3, 4, 5, 6, 7, 8, 10, 12, 15, 20, 25, 30, 40];
 const CALIBRATION_PROBLEMS = 3000;
 
@@ -40,58 +42,42 @@ function readLines(language: Language): string[] {
 }
 
 interface Counts {
-  unigrams: number[];
-  bigrams: Map<number, number>;
-  trigrams: Map<number, number>;
+  ngrams: Map<number, number>;
   letters: number[];
 }
 
 function count(passages: string[], a: Alphabet, joined: boolean): Counts {
   const S = a.size + 2;
   const B = a.size;
-  const counts: Counts = {
-    unigrams: new Array(S).fill(0),
-    bigrams: new Map(),
-    trigrams: new Map(),
-    letters: new Array(a.size).fill(0),
-  };
-  const bump = (m: Map<number, number>, k: number): void => {
-    m.set(k, (m.get(k) ?? 0) + 1);
-  };
+  const N = joined ? ORDERS.joined : ORDERS.spaced;
+  const size = S ** N;
+  const counts: Counts = { ngrams: new Map(), letters: new Array(a.size).fill(0) };
   for (const passage of passages) {
-    let x = B;
-    let y = B;
+    let key = 0;
+    for (let i = 0; i < N - 1; i++) key = key * S + B;
     for (const z of passageSymbols(passage, a, joined)) {
-      counts.unigrams[z]!++;
       if (z < B) counts.letters[z]!++;
-      bump(counts.bigrams, y * S + z);
-      bump(counts.trigrams, (x * S + y) * S + z);
-      x = y;
-      y = z;
+      key = (key * S + z) % size;
+      counts.ngrams.set(key, (counts.ngrams.get(key) ?? 0) + 1);
     }
   }
   return counts;
 }
 
-function ngramFile(a: Alphabet, counts: Counts, discount: number, temperature: number): NgramFile {
+function ngramFile(a: Alphabet, counts: Counts, order: number, temperature: number): NgramFile {
   const S = a.size + 2;
   const chars = symbolChars(a);
-  const keyed = (m: Map<number, number>, order: number): NgramCounts => {
-    let keys = '';
-    const ordered = [...m.keys()].sort((p, q) => p - q);
-    for (const k of ordered) {
-      let key = '';
-      for (let r = 0, v = k; r < order; r++, v = Math.floor(v / S)) key = chars[v % S] + key;
-      keys += key;
-    }
-    return { keys, counts: ordered.map((k) => m.get(k) as number) };
-  };
+  const ordered = [...counts.ngrams.keys()].sort((p, q) => p - q);
+  const keys: string[] = [];
+  for (const k of ordered) {
+    let key = '';
+    for (let r = 0, v = k; r < order; r++, v = Math.floor(v / S)) key = chars[v % S] + key;
+    keys.push(key);
+  }
   return {
-    discount,
+    order,
     temperature: Math.round(temperature * 1000) / 1000,
-    unigrams: counts.unigrams,
-    bigrams: keyed(counts.bigrams, 2),
-    trigrams: keyed(counts.trigrams, 3),
+    ngrams: { keys: keys.join(''), counts: ordered.map((k) => counts.ngrams.get(k) as number) },
   };
 }
 
@@ -106,7 +92,7 @@ function toFile(
   const a = namedAlphabet(name);
   const letterTotal = letters.reduce((p, q) => p + q, 0);
   return {
-    format: 1,
+    format: 2,
     language,
     alphabet: name,
     letters: a.letters.join(''),
@@ -235,40 +221,18 @@ function main(): void {
     const devTraining = lines.filter((l, i) => !isHeldOut(i) && !isDev(i) && l.trim() !== '');
     const dev = lines.filter((l, i) => isDev(i) && l.trim() !== '');
 
-    // Development model: pick each discount by held-aside cross-entropy, then fit the temperatures.
+    // Development model: the temperatures are fitted on passages it has not counted.
     const devCounts = { spaced: count(devTraining, a, false), joined: count(devTraining, a, true) };
-    const discounts = { spaced: 0.75, joined: 0.75 };
-    const entropies = { spaced: 0, joined: 0 };
-    for (const kind of ['spaced', 'joined'] as const) {
-      let best = Number.POSITIVE_INFINITY;
-      for (const discount of DISCOUNTS) {
-        const trial = { ...discounts, [kind]: discount };
-        const model = compileModel(
-          toFile(
-            language,
-            ngramFile(a, devCounts.spaced, trial.spaced, 1),
-            ngramFile(a, devCounts.joined, trial.joined, 1),
-            devCounts.spaced.letters,
-            {},
-          ),
-        );
-        const entropy = crossEntropy(model, dev, kind === 'joined');
-        if (entropy < best) {
-          best = entropy;
-          discounts[kind] = discount;
-          entropies[kind] = entropy;
-        }
-      }
-    }
     const devModel = compileModel(
       toFile(
         language,
-        ngramFile(a, devCounts.spaced, discounts.spaced, 1),
-        ngramFile(a, devCounts.joined, discounts.joined, 1),
+        ngramFile(a, devCounts.spaced, ORDERS.spaced, 1),
+        ngramFile(a, devCounts.joined, ORDERS.joined, 1),
         devCounts.spaced.letters,
         {},
       ),
     );
+    const entropies = { spaced: crossEntropy(devModel, dev, false), joined: crossEntropy(devModel, dev, true) };
     const seed = 0x5eed + LANGUAGES.indexOf(language);
     const spacedProblems = caesarProblems(devModel, dev, false, seed);
     const joinedProblems = caesarProblems(devModel, dev, true, seed + 1);
@@ -277,8 +241,8 @@ function main(): void {
     const spaced = count(training, a, false);
     const file = toFile(
       language,
-      ngramFile(a, spaced, discounts.spaced, temperatures.spaced),
-      ngramFile(a, count(training, a, true), discounts.joined, temperatures.joined),
+      ngramFile(a, spaced, ORDERS.spaced, temperatures.spaced),
+      ngramFile(a, count(training, a, true), ORDERS.joined, temperatures.joined),
       spaced.letters,
       {
         file: `${language}.txt`,
@@ -297,10 +261,9 @@ function main(): void {
     writeFileSync(path, `{\n${body.join(',\n')}\n}\n`);
     console.log(
       `${language}: ${training.length} passages, ${file.source.letters} letters, ` +
-        `D=${discounts.spaced}/${discounts.joined}, ` +
         `dev ${entropies.spaced.toFixed(3)}/${entropies.joined.toFixed(3)} nats/symbol, ` +
         `T=${file.spaced.temperature}/${file.joined.temperature}, ` +
-        `${file.spaced.trigrams.counts.length}/${file.joined.trigrams.counts.length} trigrams, ` +
+        `${file.spaced.ngrams.counts.length}/${file.joined.ngrams.counts.length} n-grams, ` +
         `${(statSync(path).size / 1024).toFixed(0)} KiB, ${((performance.now() - started) / 1000).toFixed(1)} s`,
     );
     for (const [kind, set, T] of [

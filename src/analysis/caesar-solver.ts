@@ -4,7 +4,7 @@ import { type Alphabet, caesarDecrypt } from '../core/index.js';
 import { AnalysisInputError } from './errors.js';
 import { LANGUAGES, type Language } from './languages.js';
 import { getModel } from './model.js';
-import { ngramsFor, prefixTokens, shiftLogLikelihoods, softmax, tokenize } from './score.js';
+import { ngramsFor, shiftLogLikelihoods, softmax, tokenize } from './score.js';
 
 export interface CaesarSolution {
   /** The shift that enciphered the text, 0…n−1: decrypting with it gives `text`. */
@@ -27,26 +27,21 @@ interface Fit {
   temperature: number;
   logs: Float64Array;
   best: number;
-  /** Whether every letter of the text was scored. */
-  whole: boolean;
 }
 
 /**
- * Scoring costs about alphabet size × letters; past this product only a prefix of the text is read,
- * which for the named alphabets never happens below 100,000 letters and for any real text is plenty.
+ * Only this many letters are scored: a real text's posterior is certain long before (a wrong shift
+ * loses hundreds of nats), and the cost of the rest would grow with the text for nothing.
  */
-const SCORING_WORK = 8_000_000;
-/** With 'auto', the languages compete on this many letters; only the winner reads the whole text. */
-const SCREEN_LETTERS = 5000;
+const SCORED_LETTERS = 1000;
 
-function fitShifts(text: string, a: Alphabet, language: Language, maxLetters = Number.POSITIVE_INFINITY): Fit {
+function fitShifts(text: string, a: Alphabet, language: Language): Fit {
   const model = getModel(language);
-  const all = tokenize(text, a, model);
-  if (all.letters === 0) throw new AnalysisInputError('text', NO_LETTERS_MESSAGE);
-  const tokens = prefixTokens(all, Math.min(maxLetters, Math.floor(SCORING_WORK / a.size)));
+  const tokens = tokenize(text, a, model, 'auto', SCORED_LETTERS);
+  if (tokens.letters === 0) throw new AnalysisInputError('text', NO_LETTERS_MESSAGE);
   const logs = shiftLogLikelihoods(tokens, a, model);
   const temperature = ngramsFor(model, tokens).temperature;
-  return { language, temperature, logs, best: Math.max(...logs), whole: tokens.letters === all.letters };
+  return { language, temperature, logs, best: Math.max(...logs) };
 }
 
 /**
@@ -56,9 +51,7 @@ function fitShifts(text: string, a: Alphabet, language: Language, maxLetters = N
 export function solveCaesar(text: string, a: Alphabet, language: Language | 'auto'): CaesarSolveResult {
   let fit: Fit;
   if (language === 'auto') {
-    const screened = LANGUAGES.map((l) => fitShifts(text, a, l, SCREEN_LETTERS));
-    fit = screened.reduce((x, y) => (y.best > x.best ? y : x));
-    if (!fit.whole) fit = fitShifts(text, a, fit.language);
+    fit = LANGUAGES.map((l) => fitShifts(text, a, l)).reduce((x, y) => (y.best > x.best ? y : x));
   } else fit = fitShifts(text, a, language);
   // The raw n-gram likelihood is overconfident on short texts; the fitted temperature calibrates it.
   const posterior = softmax(fit.logs, fit.temperature);
@@ -68,6 +61,18 @@ export function solveCaesar(text: string, a: Alphabet, language: Language | 'aut
   const decrypt = decrypter(text, a);
   const solutions = order.map((shift) => ({ shift, text: decrypt(shift), score: posterior[shift] as number }));
   return { language: fit.language, solutions };
+}
+
+function translate(
+  units: Uint8Array | Uint16Array,
+  target: Uint8Array | Uint16Array,
+  table: Uint16Array,
+  size: number,
+): void {
+  for (let i = 0; i < units.length; i++) {
+    const u = units[i] as number;
+    target[i] = u < size ? (table[u] as number) : u;
+  }
 }
 
 /**
@@ -98,11 +103,9 @@ function decrypter(text: string, a: Alphabet): (shift: number) => string {
       table[partner[j] as number] = partner[d] as number;
       table[own[j] as number] = own[d] as number;
     }
-    const target = wide ?? out;
-    for (let i = 0; i < length; i++) {
-      const u = units[i] as number;
-      target[i] = u < size ? (table[u] as number) : u;
-    }
+    // One loop per element type keeps each monomorphic: a union-typed target is several times slower.
+    if (wide) translate(units, wide, table, size);
+    else translate(units, out, table, size);
     // Node's and Bun's UTF-16 decoding keep lone surrogates as they are, as the cipher must.
     return out.toString(narrow ? 'latin1' : 'utf16le');
   };

@@ -5,7 +5,7 @@ import type { Language } from './languages.js';
 
 /** The shape of src/analysis/models/<lang>.json, written by scripts/build-models.ts. */
 export interface ModelFile {
-  format: 1;
+  format: 2;
   language: Language;
   alphabet: NamedAlphabetName;
   /** The alphabet's letters (own, upper-case forms), in alphabet order. */
@@ -22,15 +22,12 @@ export interface ModelFile {
 }
 
 export interface NgramFile {
-  /** Absolute discount of the interpolated bigram and trigram estimates. */
-  discount: number;
+  /** Length of the longest n-gram counted; every lower order is derived from these counts. */
+  order: number;
   /** Divides log-likelihoods before they become posteriors; fitted on a development split. */
   temperature: number;
-  /** How often each symbol was predicted (the first symbol of a passage included, the padding not). */
-  unigrams: number[];
-  /** Symbol pairs and triples seen at least once, the context first and the predicted symbol last. */
-  bigrams: NgramCounts;
-  trigrams: NgramCounts;
+  /** Every n-gram of the top order seen in training, the context first and the predicted symbol last. */
+  ngrams: NgramCounts;
 }
 
 /**
@@ -52,18 +49,27 @@ export const SKIP = -1;
  * spreading its probability over this many keeps likelihoods comparable between languages.
  */
 const OTHER_SPREAD = 32;
-/** Add-α smoothing of the unigram estimate, so no symbol has probability zero. */
-const UNIGRAM_ALPHA = 0.5;
+/** Modified Kneser–Ney keeps three discounts per order: for n-grams seen once, twice, and more. */
+const DISCOUNT_CLASSES = 3;
 
-/** Smoothed natural-log probabilities of one kind of text. */
+/**
+ * Interpolated modified Kneser–Ney probabilities of one kind of text. The top order lives in an
+ * open-addressing hash of the n-grams seen in training; everything below it in one dense table.
+ */
 export interface NgramModel {
-  /** ln P(symbol). */
+  readonly order: number;
+  readonly symbolCount: number;
+  /** S^(order−1): the number of distinct contexts, each the last order−1 symbols read in base S. */
+  readonly contexts: number;
+  /** ln P(symbol), the unigram level of the model (for quick per-column estimates). */
   readonly uni: Float64Array;
-  /** ln P(c | b) at b·S + c. */
-  readonly bi: Float64Array;
-  /** ln P(c | a b) at (a·S + b)·S + c. */
-  readonly tri: Float64Array;
+  /** ln P(c | a b) at (a·S + b)·S + c: a plain trigram model, a fast guide for the key search. */
+  readonly fast: Float64Array;
+  /** short[m]: ln P(c | the previous m − 1 symbols) of the plain model of order m = 1…3 (short[3] is fast). */
+  readonly short: readonly Float64Array[];
   readonly temperature: number;
+  /** ln P(c | context), context = Σ sᵢ·S^(order−2−i) over the previous order−1 symbols, oldest first. */
+  logProb(context: number, c: number): number;
 }
 
 export interface LanguageModel {
@@ -157,6 +163,9 @@ export function compileModel(file: ModelFile): LanguageModel {
     index[c.charCodeAt(0)] = i;
   });
   const compile = (ngrams: NgramFile): NgramModel => compileNgrams(ngrams, S, index, file.language);
+  // Running text is what most requests send; the letters-only statistics are compiled when first read.
+  const spaced = compile(file.spaced);
+  let joined: NgramModel | undefined;
   return {
     language: file.language,
     alphabet,
@@ -165,87 +174,259 @@ export function compileModel(file: ModelFile): LanguageModel {
     boundary: m,
     other: m + 1,
     frequencies: Float64Array.from(file.frequencies),
-    spaced: compile(file.spaced),
-    joined: compile(file.joined),
+    spaced,
+    get joined(): NgramModel {
+      joined ??= compile(file.joined);
+      return joined;
+    },
     symbolOf: (cp) => textSymbol(cp, alphabet),
   };
 }
 
-function compileNgrams(file: NgramFile, S: number, index: Int32Array, language: string): NgramModel {
-  if (file.unigrams.length !== S) throw new Error(`model ${language}: unigrams do not fit the symbols`);
-  const fill = (table: Float64Array, ngrams: NgramCounts, order: number): void => {
-    const { keys, counts } = ngrams;
-    if (keys.length !== counts.length * order) throw new Error(`model ${language}: n-gram keys do not fit counts`);
-    for (let i = 0, k = 0; i < counts.length; i++) {
-      let at = 0;
-      for (let r = 0; r < order; r++, k++) {
-        const s = index[keys.charCodeAt(k)] ?? -1;
-        if (s < 0) throw new Error(`model ${language}: unknown symbol ${keys[k]}`);
-        at = at * S + s;
-      }
-      table[at] = counts[i] as number;
-    }
+/** Discounts of modified Kneser–Ney from the counts of counts (Chen & Goodman 1998, eq. 26). */
+function discounts(counts: ArrayLike<number>): Float64Array {
+  const n = [0, 0, 0, 0, 0];
+  for (let i = 0; i < counts.length; i++) {
+    const c = counts[i] as number;
+    if (c >= 1 && c <= 4) n[c]!++;
+  }
+  const [, n1, n2, n3, n4] = n as [number, number, number, number, number];
+  const y = n1 + 2 * n2 > 0 ? n1 / (n1 + 2 * n2) : 0.5;
+  const d = (k: number, nk: number, nk1: number): number => {
+    const v = nk > 0 ? k - (k + 1) * y * (nk1 / nk) : k * 0.5;
+    return Math.min(k, Math.max(0.05, v));
   };
-  const D = file.discount;
-  const other = S - 1;
-  const total1 = file.unigrams.reduce((x, y) => x + y, 0);
-  const p1 = Float64Array.from(file.unigrams, (c) => (c + UNIGRAM_ALPHA) / (total1 + UNIGRAM_ALPHA * S));
-  const uni = logTable(p1, S, other);
-
-  const c2 = new Float64Array(S * S);
-  fill(c2, file.bigrams, 2);
-  const p2 = interpolate(c2, S, D, p1, 1);
-  const bi = logTable(p2, S, other);
-
-  // The trigram estimate is written in place of its counts: the table is the largest thing built here.
-  const tri = new Float64Array(S * S * S);
-  fill(tri, file.trigrams, 3);
-  logTable(interpolate(tri, S, D, p2, S, tri), S, other, tri);
-  return { uni, bi, tri, temperature: file.temperature };
+  return Float64Array.of(0, d(1, n1, n2), d(2, n2, n3), d(3, n3, n4));
 }
 
-/**
- * Interpolated absolute discounting: each context keeps its counts less D and hands the mass it
- * frees to the lower-order estimate; an unseen context is the lower-order estimate. Rows are
- * contexts; the lower-order context drops the oldest symbol, so row r reads lower row r mod lowerRows.
- */
-function interpolate(
-  counts: Float64Array,
-  S: number,
-  D: number,
-  lower: Float64Array,
-  lowerRows: number,
-  out = new Float64Array(counts.length),
-): Float64Array {
-  const rows = counts.length / S;
-  for (let row = 0; row < rows; row++) {
-    const at = row * S;
-    const low = (row % lowerRows) * S;
-    let total = 0;
-    let types = 0;
-    for (let c = 0; c < S; c++) {
-      const n = counts[at + c] as number;
-      total += n;
-      if (n > 0) types++;
+/** Open addressing with linear probing over non-negative integer keys below 2^31. */
+class IntTable {
+  readonly keys: Int32Array;
+  readonly values: Float64Array;
+  readonly mask: number;
+  /** Fibonacci hashing: the top bits of key × 2^32/φ spread base-S keys whose low bits cluster. */
+  readonly shift: number;
+
+  constructor(entries: number) {
+    let size = 16;
+    let bits = 4;
+    while (size < entries * 2) {
+      size *= 2;
+      bits++;
     }
-    if (total === 0) {
-      for (let c = 0; c < S; c++) out[at + c] = lower[low + c] as number;
-      continue;
+    this.keys = new Int32Array(size).fill(-1);
+    this.values = new Float64Array(size);
+    this.mask = size - 1;
+    this.shift = 32 - bits;
+  }
+
+  slot(key: number): number {
+    let i = Math.imul(key, 0x9e3779b1) >>> this.shift;
+    for (;;) {
+      i &= this.mask;
+      const k = this.keys[i] as number;
+      if (k === key || k === -1) return i;
+      i++;
     }
-    const back = (D * types) / total;
-    for (let c = 0; c < S; c++) {
-      out[at + c] = Math.max((counts[at + c] as number) - D, 0) / total + back * (lower[low + c] as number);
-    }
+  }
+
+  set(key: number, value: number): void {
+    const i = this.slot(key);
+    this.keys[i] = key;
+    this.values[i] = value;
+  }
+}
+
+/** Distinct values of a key array and how often each occurs, both in ascending key order. */
+function runs(keys: Int32Array): { keys: Int32Array; counts: Float64Array } {
+  const sorted = keys.slice().sort();
+  let distinct = 0;
+  for (let i = 0; i < sorted.length; i++) if (i === 0 || sorted[i] !== sorted[i - 1]) distinct++;
+  const out = { keys: new Int32Array(distinct), counts: new Float64Array(distinct) };
+  for (let i = 0, j = -1; i < sorted.length; i++) {
+    if (i === 0 || sorted[i] !== sorted[i - 1]) out.keys[++j] = sorted[i] as number;
+    out.counts[j]!++;
   }
   return out;
 }
 
-/** Natural logs of probabilities; "other letter" is spread over OTHER_SPREAD characters. */
-function logTable(p: Float64Array, S: number, other: number, out = new Float64Array(p.length)): Float64Array {
-  const spread = Math.log(OTHER_SPREAD);
-  for (let i = 0; i < p.length; i++) out[i] = Math.log(p[i] as number);
-  for (let i = other; i < p.length; i += S) out[i] = (out[i] as number) - spread;
+/** ln P(c | context) of one order, context read in base S. */
+type Lookup = (context: number, c: number) => number;
+
+/**
+ * One hashed order of interpolated modified Kneser–Ney: each seen n-gram keeps its smoothed log
+ * probability, each seen context ln γ, the share of mass it hands to the order below; an n-gram never
+ * seen is ln γ(context) plus the order below (just the order below when its context was never seen).
+ */
+function hashedOrder(
+  keys: Int32Array,
+  counts: ArrayLike<number>,
+  S: number,
+  lowerContexts: number,
+  lower: Lookup,
+): Lookup {
+  const D = discounts(counts);
+  const seen = new IntTable(keys.length);
+  let contexts = 0;
+  for (let i = 0; i < keys.length; i++) {
+    if (i === 0 || Math.floor((keys[i] as number) / S) !== Math.floor((keys[i - 1] as number) / S)) contexts++;
+  }
+  const gammas = new IntTable(contexts);
+  // Keys are sorted, so the n-grams of one context are contiguous.
+  for (let from = 0; from < keys.length; ) {
+    const ctx = Math.floor((keys[from] as number) / S);
+    let to = from;
+    let total = 0;
+    let freed = 0;
+    for (; to < keys.length && Math.floor((keys[to] as number) / S) === ctx; to++) {
+      const n = counts[to] as number;
+      total += n;
+      freed += D[Math.min(n, DISCOUNT_CLASSES)] as number;
+    }
+    const low = ctx % lowerContexts;
+    for (let i = from; i < to; i++) {
+      const n = counts[i] as number;
+      const x = (keys[i] as number) % S;
+      const p = (n - (D[Math.min(n, DISCOUNT_CLASSES)] as number) + freed * Math.exp(lower(low, x))) / total;
+      seen.set(keys[i] as number, Math.log(p));
+    }
+    gammas.set(ctx, Math.log(freed / total));
+    from = to;
+  }
+  const { keys: sk, values: sv, mask: sm, shift: ss } = seen;
+  const { keys: gk, values: gv, mask: gm, shift: gs } = gammas;
+  return (context, c) => {
+    const key = context * S + c;
+    let i = Math.imul(key, 0x9e3779b1) >>> ss;
+    for (;;) {
+      i &= sm;
+      const k = sk[i] as number;
+      if (k === key) return sv[i] as number;
+      if (k === -1) break;
+      i++;
+    }
+    const low = lower(context % lowerContexts, c);
+    i = Math.imul(context, 0x9e3779b1) >>> gs;
+    for (;;) {
+      i &= gm;
+      const k = gk[i] as number;
+      if (k === context) return low + (gv[i] as number);
+      if (k === -1) return low;
+      i++;
+    }
+  };
+}
+
+/** Interpolated modified Kneser–Ney over dense count tables of orders 1…d; below order 1 is uniform. */
+function densePyramid(levels: Float64Array[], S: number): Float64Array[] {
+  const out: Float64Array[] = [];
+  let lower = new Float64Array(1).fill(1 / S);
+  for (let k = 1; k < levels.length; k++) {
+    const c = levels[k] as Float64Array;
+    const D = discounts(c);
+    const p = new Float64Array(c.length);
+    const lowerRows = Math.max(1, lower.length / S);
+    for (let row = 0, rows = c.length / S; row < rows; row++) {
+      const at = row * S;
+      const low = (row % lowerRows) * S;
+      let total = 0;
+      let freed = 0;
+      for (let x = 0; x < S; x++) {
+        const n = c[at + x] as number;
+        total += n;
+        if (n > 0) freed += D[Math.min(n, DISCOUNT_CLASSES)] as number;
+      }
+      for (let x = 0; x < S; x++) {
+        const base = k === 1 ? 1 / S : (lower[low + x] as number);
+        const n = c[at + x] as number;
+        p[at + x] =
+          total === 0 ? base : ((n > 0 ? n - (D[Math.min(n, DISCOUNT_CLASSES)] as number) : 0) + freed * base) / total;
+      }
+    }
+    out[k] = p;
+    lower = p;
+  }
   return out;
+}
+
+/** Orders up to this one are dense tables; above it, hashes of the n-grams seen. */
+const DENSE_ORDER = 3;
+
+/**
+ * Lower orders are Kneser–Ney continuation counts: how many distinct symbols precede an n-gram, not how
+ * often it occurs, so a symbol common only after one context does not look common everywhere.
+ */
+function compileNgrams(file: NgramFile, S: number, index: Int32Array, language: string): NgramModel {
+  const N = file.order;
+  if (!(N >= 2 && S ** N < 2 ** 31)) throw new Error(`model ${language}: order ${N} does not fit`);
+  const { keys, counts } = file.ngrams;
+  if (keys.length !== counts.length * N) throw new Error(`model ${language}: n-gram keys do not fit counts`);
+  const top = new Int32Array(counts.length);
+  for (let i = 0, k = 0; i < counts.length; i++) {
+    let at = 0;
+    for (let r = 0; r < N; r++, k++) {
+      const s = index[keys.charCodeAt(k)] ?? -1;
+      if (s < 0) throw new Error(`model ${language}: unknown symbol ${keys[k]}`);
+      at = at * S + s;
+    }
+    if (i > 0 && at <= (top[i - 1] as number)) throw new Error(`model ${language}: n-grams out of order`);
+    top[i] = at;
+  }
+  const other = S - 1;
+  const spread = Math.log(OTHER_SPREAD);
+  const dense = Math.min(DENSE_ORDER, N - 1);
+
+  // Continuation counts of each lower order: sparse (sorted keys) above the dense orders.
+  const levels: { keys: Int32Array; counts: ArrayLike<number> }[] = [];
+  levels[N] = { keys: top, counts };
+  for (let k = N - 1; k > dense; k--) {
+    const upper = levels[k + 1]!.keys;
+    const size = S ** k;
+    levels[k] = runs(upper.map((g) => g % size));
+  }
+  let denseCounts = new Float64Array(S ** dense);
+  for (const g of levels[dense + 1]!.keys) denseCounts[g % denseCounts.length]!++;
+  const denseLevels: Float64Array[] = [];
+  denseLevels[dense] = denseCounts;
+  for (let k = dense - 1; k >= 1; k--) {
+    const cur = new Float64Array(S ** k);
+    for (let g = 0; g < denseCounts.length; g++) if ((denseCounts[g] as number) > 0) cur[g % cur.length]!++;
+    denseLevels[k] = cur;
+    denseCounts = cur;
+  }
+
+  const probabilities = densePyramid(denseLevels, S);
+  const lower = probabilities[dense] as Float64Array;
+  const uni = probabilities[1] as Float64Array;
+  // Plain (raw-count) models of orders 1…3: the search's guide, and what reads a context cut short by
+  // letters not yet deciphered. Raw counts of a suffix are the sums over the top n-grams ending in it.
+  const rawLevels: Float64Array[] = [];
+  for (let k = 1; k <= 3; k++) {
+    const c = new Float64Array(S ** k);
+    for (let i = 0; i < top.length; i++) c[(top[i] as number) % c.length]! += counts[i] as number;
+    rawLevels[k] = c;
+  }
+  const short = densePyramid(rawLevels, S).map((p) => p.map((v, i) => Math.log(v) - (i % S === other ? spread : 0)));
+  const fast = short[3] as Float64Array;
+  const denseLog = lower.map(Math.log);
+  let lookup: Lookup = (context, c) => denseLog[context * S + c] as number;
+  for (let k = dense + 1; k <= N; k++) {
+    const level = levels[k]!;
+    lookup = hashedOrder(level.keys, level.counts, S, S ** (k - 2), lookup);
+  }
+  const raw = lookup;
+  const logProb: Lookup = (context, c) => (c === other ? raw(context, c) - spread : raw(context, c));
+  const uniLog = Float64Array.from(uni, (v, i) => Math.log(v) - (i === other ? spread : 0));
+  return {
+    order: N,
+    symbolCount: S,
+    contexts: S ** (N - 1),
+    uni: uniLog,
+    fast,
+    short,
+    temperature: file.temperature,
+    logProb,
+  };
 }
 
 const cache = new Map<Language, LanguageModel>();

@@ -17,7 +17,15 @@ export interface Tokens {
    * letters in equal groups): the boundaries are then dropped and the joined statistics apply.
    */
   readonly joined: boolean;
+  /**
+   * True when the text ends in a letter: the last word may be whole or cut short, so the closing
+   * boundary is not in codes and scorers weigh both readings (see END_AT_WORD).
+   */
+  readonly open: boolean;
 }
+
+/** Prior probability that a text ending in a letter ends at the end of a word rather than inside one. */
+export const END_AT_WORD = 0.5;
 
 const INDEX_MASK = PARTNER_FLAG - 1;
 
@@ -31,14 +39,25 @@ const MIN_GROUPS = 4;
 /** How tokenize reads spaces: decided from the text, or forced (the model build calibrates each kind). */
 export type Layout = 'auto' | 'spaced' | 'joined';
 
-export function tokenize(text: string, a: Alphabet, model: LanguageModel, layout: Layout = 'auto'): Tokens {
+/**
+ * Reads a text for a model, up to its maxLetters-th letter (and the boundary after it): the solvers
+ * need no more of a long text, and reading all of it would cost more than solving.
+ */
+export function tokenize(
+  text: string,
+  a: Alphabet,
+  model: LanguageModel,
+  layout: Layout = 'auto',
+  maxLetters = Number.POSITIVE_INFINITY,
+): Tokens {
   const B = model.boundary;
   const fixedB = -1 - B;
-  const codes = new Int32Array(text.length + 1);
+  const codes = new Int32Array(Math.min(text.length, 2 * maxLetters + 2) + 1);
   let o = 0;
   let letters = 0;
   let lastFixedBoundary = true;
-  for (let i = 0; i < text.length; i++) {
+  // The last slot is kept for the closing boundary; a cut text is simply read as open.
+  for (let i = 0; i < text.length && o < codes.length - 1; i++) {
     let cp = text.charCodeAt(i);
     if (cp >= 0xd800 && cp <= 0xdbff && i + 1 < text.length) {
       const lo = text.charCodeAt(i + 1);
@@ -49,6 +68,7 @@ export function tokenize(text: string, a: Alphabet, model: LanguageModel, layout
     }
     const hit = a.lookup(cp);
     if (hit >= 0) {
+      if (letters === maxLetters) break;
       codes[o++] = hit & INDEX_MASK;
       letters++;
       lastFixedBoundary = false;
@@ -63,6 +83,7 @@ export function tokenize(text: string, a: Alphabet, model: LanguageModel, layout
     } else lastFixedBoundary = false;
     codes[o++] = -1 - s;
   }
+  const open = !lastFixedBoundary && o > 0;
   if (!lastFixedBoundary || o === 0) codes[o++] = fixedB;
 
   // Lengths of the runs between boundaries; the last code is always the closing boundary.
@@ -84,9 +105,11 @@ export function tokenize(text: string, a: Alphabet, model: LanguageModel, layout
     layout === 'auto'
       ? grouped || (breaks === 0 ? letters > LONGEST_WORD : breaks * JOINED_LETTERS_PER_BOUNDARY < letters)
       : layout === 'joined';
-  if (!joined) return { codes: codes.slice(0, o), letters, joined };
-  const kept = codes.slice(0, o).filter((c, i) => c !== fixedB || i === o - 1);
-  return { codes: kept, letters, joined };
+  // The closing boundary added above only served the run lengths when the text ends in a letter.
+  const end = open ? o - 1 : o;
+  if (!joined) return { codes: codes.slice(0, end), letters, joined, open };
+  const kept = codes.slice(0, end).filter((c, i) => c !== fixedB || i === o - 1);
+  return { codes: kept, letters, joined, open };
 }
 
 /** The tokens up to the `letters`-th letter of the candidate alphabet (all of them if there are fewer). */
@@ -95,7 +118,7 @@ export function prefixTokens(tokens: Tokens, letters: number): Tokens {
   let seen = 0;
   let end = 0;
   while (seen < letters) if ((tokens.codes[end++] as number) >= 0) seen++;
-  return { codes: tokens.codes.slice(0, end), letters, joined: tokens.joined };
+  return { codes: tokens.codes.slice(0, end), letters, joined: tokens.joined, open: true };
 }
 
 /** The statistics that fit how a text is laid out. */
@@ -139,18 +162,23 @@ export function decodeSymbols(
   return out;
 }
 
-/** ln P(symbols) under a trigram table, the context padded with two boundaries. */
+/** The context of a text's first symbol: order − 1 boundaries, as if a passage had just begun. */
+export function startContext(model: LanguageModel, ngrams: NgramModel): number {
+  let ctx = 0;
+  for (let i = 0; i < ngrams.order - 1; i++) ctx = ctx * model.symbolCount + model.boundary;
+  return ctx;
+}
+
+/** ln P(symbols) under an n-gram model, the context padded with boundaries. */
 export function symbolsLogLikelihood(symbols: ArrayLike<number>, model: LanguageModel, ngrams: NgramModel): number {
   const S = model.symbolCount;
-  const tri = ngrams.tri;
-  let a = model.boundary;
-  let b = model.boundary;
+  const contexts = ngrams.contexts;
+  let ctx = startContext(model, ngrams);
   let sum = 0;
   for (let i = 0; i < symbols.length; i++) {
     const c = symbols[i] as number;
-    sum += tri[(a * S + b) * S + c] as number;
-    a = b;
-    b = c;
+    sum += ngrams.logProb(ctx, c);
+    ctx = (ctx * S + c) % contexts;
   }
   return sum;
 }
@@ -164,57 +192,53 @@ export function scoreText(text: string, a: Alphabet, language: Language | Langua
 
 /**
  * Log-likelihood of the decryption under every shift 0…n−1 (index = the shift that enciphered the
- * text). The distinct trigrams of codes are counted once, so each shift costs only a pass over them.
+ * text). The distinct n-grams of codes are counted once, so each shift costs only a pass over them.
  */
 export function shiftLogLikelihoods(tokens: Tokens, a: Alphabet, model: LanguageModel): Float64Array {
   const n = a.size;
   const S = model.symbolCount;
-  // Codes 0…n−1 are cipher letters, n + s the fixed symbol s.
+  const ngrams = ngramsFor(model, tokens);
+  const N = ngrams.order;
+  // Codes 0…n−1 are cipher letters, n + s the fixed symbol s; an n-gram is read in base W.
   const W = n + S;
   const codes = tokens.codes;
   const len = codes.length;
-  const xs = new Int32Array(len);
-  const ys = new Int32Array(len);
-  const zs = new Int32Array(len);
+  const grams = new Int32Array(len * N);
   const counts = new Int32Array(len);
+  const slots = new Map<number, number>();
+  const window = new Int32Array(N).fill(n + model.boundary);
   let distinct = 0;
-  // A dense index of trigrams pays for its allocation only on long texts; short ones use a map.
-  const cube = W * W * W;
-  const dense = cube <= 1 << 20 && len * 16 >= cube ? new Int32Array(cube).fill(-1) : null;
-  const sparse = dense ? null : new Map<number, number>();
-  let x = n + model.boundary;
-  let y = x;
   for (let i = 0; i < len; i++) {
     const c = codes[i] as number;
-    const z = c >= 0 ? c : n - 1 - c;
-    const key = (x * W + y) * W + z;
-    let slot = dense ? (dense[key] as number) : (sparse?.get(key) ?? -1);
-    if (slot < 0) {
+    for (let r = 0; r + 1 < N; r++) window[r] = window[r + 1] as number;
+    window[N - 1] = c >= 0 ? c : n - 1 - c;
+    let key = 0;
+    for (let r = 0; r < N; r++) key = key * W + (window[r] as number);
+    let slot = slots.get(key);
+    if (slot === undefined) {
       slot = distinct++;
-      if (dense) dense[key] = slot;
-      else sparse?.set(key, slot);
-      xs[slot] = x;
-      ys[slot] = y;
-      zs[slot] = z;
+      slots.set(key, slot);
+      grams.set(window, slot * N);
     }
     counts[slot]!++;
-    x = y;
-    y = z;
   }
 
   const cand = candidateSymbols(a, model);
   const map = new Int32Array(W);
   for (let s = n; s < W; s++) map[s] = s - n;
-  const tri = ngramsFor(model, tokens).tri;
   const out = new Float64Array(n);
   for (let shift = 0; shift < n; shift++) {
     for (let c = 0; c < n; c++) map[c] = cand[c >= shift ? c - shift : c - shift + n] as number;
     let sum = 0;
-    for (let t = 0; t < distinct; t++) {
-      const p = map[xs[t] as number] as number;
-      const q = map[ys[t] as number] as number;
-      const r = map[zs[t] as number] as number;
-      sum += (counts[t] as number) * (tri[(p * S + q) * S + r] as number);
+    for (let t = 0, g = 0; t < distinct; t++) {
+      let ctx = 0;
+      for (let r = 0; r + 1 < N; r++) ctx = ctx * S + (map[grams[g++] as number] as number);
+      sum += (counts[t] as number) * ngrams.logProb(ctx, map[grams[g++] as number] as number);
+    }
+    if (tokens.open) {
+      let ctx = 0;
+      for (let r = 1; r < N; r++) ctx = ctx * S + (map[window[r] as number] as number);
+      sum += Math.log(END_AT_WORD * Math.exp(ngrams.logProb(ctx, model.boundary)) + (1 - END_AT_WORD));
     }
     out[shift] = sum;
   }

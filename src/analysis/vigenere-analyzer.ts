@@ -1,9 +1,9 @@
-// Vigenère analysis: key length by index of coincidence, key by unigram fit refined with the n-gram model.
+// Vigenère analysis: every key length searched jointly under the n-gram model, the length chosen by likelihood.
 import { type Alphabet, codePointPrefix, letterIndices, vigenereDecryptShifts } from '../core/index.js';
 import { AnalysisInputError } from './errors.js';
 import { LANGUAGES, type Language } from './languages.js';
 import { getModel, type LanguageModel, type NgramModel } from './model.js';
-import { candidateSymbols, logSumExp, ngramsFor, prefixTokens, type Tokens, tokenize } from './score.js';
+import { candidateSymbols, logSumExp, ngramsFor, type Tokens, tokenize } from './score.js';
 
 export interface VigenereAnalysis {
   language: Language;
@@ -16,7 +16,7 @@ export interface VigenereAnalysis {
   probable_key: string;
   /** The first 200 code points of the decryption, case and non-alphabet characters kept. */
   decrypted_preview: string;
-  /** Posterior probability, in [0, 1], that both the key length and every key letter are right. */
+  /** Calibrated probability, in [0, 1], that the key (length and every letter) is exactly right. */
   confidence: number;
 }
 
@@ -24,20 +24,43 @@ export const MIN_ANALYSIS_LETTERS = 20;
 export const TOO_SHORT_MESSAGE = 'The text must contain at least 20 letters of the selected alphabet for analysis.';
 const PREVIEW_CODE_POINTS = 200;
 const MAX_PROBABLE_LENGTHS = 5;
-/** Lengths with the best index of coincidence that get a full evaluation. */
-const TOP_LENGTHS = 6;
-/** Letters of the text the key search reads: enough for ~150 per key letter, at least 3,000. */
-const MIN_SAMPLE = 3000;
-const SAMPLE_PER_KEY_LETTER = 150;
-/**
- * The search costs about alphabet size × sampled letters per key length tried; this bounds that
- * product (15,000+ letters for the 26-letter alphabet), so huge custom alphabets stay fast.
- */
-const SAMPLE_WORK = 450_000;
-const MIN_SAMPLE_ANY_ALPHABET = 1000;
-const MAX_PASSES = 8;
+/** Up to this many letters every length is searched; longer texts search the lengths the IoC favours. */
+const FULL_SEARCH_LETTERS = 1200;
+/** Lengths with the best index of coincidence that a long text searches. */
+const TOP_LENGTHS = 4;
+/** Letters of a long text the key search reads: 80 per key letter, at least 1,500. */
+const MIN_SAMPLE = 1500;
+const SAMPLE_PER_KEY_LETTER = 80;
+/** Bounds alphabet size × sampled letters, so huge custom alphabets stay fast. */
+const SAMPLE_WORK = 400_000;
+const MIN_SAMPLE_ANY_ALPHABET = 600;
 /** With language 'auto', texts longer than this pick the language from a rough fit on this many letters. */
-const SCREEN_SAMPLE = 3000;
+const SCREEN_SAMPLE = 1500;
+/** Lengths whose guide score trails the best by more than this many nats are not polished. */
+const POLISH_MARGIN = 25;
+/** Columns shorter than this many letters get restarts. */
+const RESTART_LETTERS_PER_KEY_LETTER = 20;
+/** Prefixes a beam search keeps: wider finds more, costs width × alphabet × letters look-ups per length. */
+const BEAM_WIDTH = Number(process.env.VBW ?? 48);
+/** The beam's final keys that are climbed and compared. */
+const BEAM_KEEP = 4;
+/** Columns shorter than this many letters are searched by beam; longer ones by ascent alone. */
+const BEAM_LETTERS_PER_KEY_LETTER = 12;
+/** A long text's full-model polish reads this many letters per key letter of its longest candidate. */
+const POLISH_PER_KEY_LETTER = 25;
+/** Lengths, best first by the guide, that a long text polishes with the full model. */
+const LONG_POLISH_LENGTHS = 2;
+/** Model look-ups the restarts of one analysis may spend (about 40 ns each). */
+const RESTART_BUDGET = Number(process.env.VRB ?? 600_000);
+/** Lengths, best first, that get restarts. */
+const RESTART_LENGTHS = 4;
+/** A search stops after this many restarts in a row that found nothing better. */
+const PATIENCE = 12;
+/**
+ * Platt scaling of the raw confidence, logit(conf) = A·logit(raw) + B, fitted on the development split
+ * (corpus lines with index % 10 === 5) by `npm run bench:accuracy -- --calibrate`; measured on held-out lines.
+ */
+const CALIBRATION = { a: 1, b: 0 };
 
 /** Index of coincidence of every column split, lengths 1…maxLength. */
 function coincidences(letters: Uint16Array, n: number, maxLength: number): Float64Array {
@@ -76,7 +99,7 @@ function rankLengths(ioc: Float64Array, n: number, maxLength: number): number[] 
   return Array.from({ length: maxLength }, (_, i) => i + 1).sort((x, y) => rank(y) - rank(x) || x - y);
 }
 
-/** Key lengths worth a full evaluation: the best ranked, and those of their divisors that also coincide. */
+/** Lengths a long text searches: the best ranked, and those of their divisors that also coincide. */
 function candidateLengths(ranked: number[], ioc: Float64Array, n: number): number[] {
   const excess = (k: number): number => (ioc[k] as number) - 1 / n;
   const chosen = new Set(ranked.slice(0, TOP_LENGTHS));
@@ -87,7 +110,7 @@ function candidateLengths(ranked: number[], ioc: Float64Array, n: number): numbe
   return [...chosen];
 }
 
-/** The sampled text as one language model reads it. */
+/** The text as one language model reads it, cut after the letters the key search needs. */
 interface Layout {
   model: LanguageModel;
   ngrams: NgramModel;
@@ -96,28 +119,298 @@ interface Layout {
   n: number;
 }
 
-interface Evaluation {
-  length: number;
-  key: Int32Array;
-  /** Log-likelihood of the sampled decryption. */
-  ll: number;
-  /** Σ over key letters of ln Σ_s exp((local(s) − local(chosen))/T): how unsure each letter is. */
-  spread: number;
-  /** Tempered log posterior, up to a constant shared by all lengths of one language. */
-  score: number;
-}
-
-/** The text tokenized for a language, cut after `sample` letters: the key search needs no more. */
 function layoutFor(text: string, a: Alphabet, language: Language, sample: number): Layout {
   const model = getModel(language);
-  const full = tokenize(text, a, model);
+  const tokens = tokenize(text, a, model, 'auto', sample);
   return {
     model,
-    ngrams: ngramsFor(model, full),
-    tokens: prefixTokens(full, sample),
+    ngrams: ngramsFor(model, tokens),
+    tokens,
     cand: candidateSymbols(a, model),
     n: a.size,
   };
+}
+
+/** Deterministic randomness for the restarts, so one text always gets one answer. */
+function mulberry32(seed: number): () => number {
+  let s = seed >>> 0;
+  return () => {
+    s = (s + 0x6d2b79f5) >>> 0;
+    let t = s;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** Shared by the searches of one analysis: how many model look-ups they have spent. */
+interface Budget {
+  spent: number;
+}
+
+/**
+ * The decryption under one key of length k, kept up to date as key letters change. Only the n-grams
+ * that hold a letter of a column change with its shift, so moving one key letter re-scores only them.
+ */
+class KeySearch {
+  readonly k: number;
+  readonly key: Int32Array;
+  private readonly layout: Layout;
+  private readonly N: number;
+  private readonly S: number;
+  private readonly syms: Int32Array;
+  private readonly places: Int32Array[] = [];
+  private readonly codes: Int32Array[] = [];
+  /** Per column, the positions (in syms) of the last symbol of every n-gram that holds one of its letters. */
+  private readonly ends: Int32Array[] = [];
+  /** locals[j·n + s]: log-likelihood of column j's n-grams with key letter j at s, the others as they are. */
+  readonly locals: Float64Array;
+  private readonly budget: Budget;
+  /** Scores with the plain trigram table instead of the full model: cruder, many times faster. */
+  private readonly fast: boolean;
+
+  constructor(layout: Layout, k: number, budget: Budget, fast = false) {
+    const { model, ngrams, tokens, n } = layout;
+    this.layout = layout;
+    this.k = k;
+    this.budget = budget;
+    this.fast = fast;
+    this.N = fast ? 3 : ngrams.order;
+    this.S = model.symbolCount;
+    const pad = this.N - 1;
+    const codes = tokens.codes;
+    const len = codes.length;
+    this.key = new Int32Array(k);
+    this.locals = new Float64Array(k * n);
+    this.syms = new Int32Array(len + pad).fill(model.boundary);
+    const sizes = new Int32Array(k);
+    const columnOf = new Int32Array(len).fill(-1);
+    for (let i = 0, ordinal = 0; i < len; i++) {
+      const c = codes[i] as number;
+      if (c < 0) this.syms[i + pad] = -1 - c;
+      else {
+        const j = ordinal++ % k;
+        columnOf[i] = j;
+        sizes[j]!++;
+      }
+    }
+    const filled = new Int32Array(k);
+    for (let j = 0; j < k; j++) {
+      this.places.push(new Int32Array(sizes[j] as number));
+      this.codes.push(new Int32Array(sizes[j] as number));
+    }
+    for (let i = 0; i < len; i++) {
+      const j = columnOf[i] as number;
+      if (j < 0) continue;
+      const f = filled[j]!++;
+      (this.places[j] as Int32Array)[f] = i + pad;
+      (this.codes[j] as Int32Array)[f] = codes[i] as number;
+    }
+    const stamp = new Int32Array(len + pad).fill(-1);
+    for (let j = 0; j < k; j++) {
+      const list: number[] = [];
+      for (const t of this.places[j] as Int32Array) {
+        for (let e = t; e < t + this.N && e < len + pad; e++) {
+          if (stamp[e] !== j) {
+            stamp[e] = j;
+            list.push(e);
+          }
+        }
+      }
+      this.ends.push(Int32Array.from(list));
+    }
+    for (let j = 0; j < k; j++) this.setColumn(j, 0);
+  }
+
+  setColumn(j: number, s: number): void {
+    const { cand, n } = this.layout;
+    const at = this.places[j] as Int32Array;
+    const cs = this.codes[j] as Int32Array;
+    for (let i = 0; i < at.length; i++) {
+      const p = (cs[i] as number) - s;
+      this.syms[at[i] as number] = cand[p < 0 ? p + n : p] as number;
+    }
+    this.key[j] = s;
+  }
+
+  setKey(key: ArrayLike<number>): void {
+    for (let j = 0; j < this.k; j++) this.setColumn(j, key[j] as number);
+  }
+
+  /** Sum of ln P over the n-grams ending at the given positions. */
+  private sumAt(es: Int32Array): number {
+    const { syms, N, S } = this;
+    const lp = this.layout.ngrams;
+    let sum = 0;
+    if (this.fast) {
+      const tri = lp.fast;
+      for (let i = 0; i < es.length; i++) {
+        const e = es[i] as number;
+        sum += tri[((syms[e - 2] as number) * S + (syms[e - 1] as number)) * S + (syms[e] as number)] as number;
+      }
+      return sum;
+    }
+    for (let i = 0; i < es.length; i++) {
+      const e = es[i] as number;
+      let ctx = 0;
+      for (let r = e - N + 1; r < e; r++) ctx = ctx * S + (syms[r] as number);
+      sum += lp.logProb(ctx, syms[e] as number);
+    }
+    this.budget.spent += es.length;
+    return sum;
+  }
+
+  /** Fills locals for column j: its n-grams' log-likelihood under every shift, the rest held fixed. */
+  evaluate(j: number): void {
+    const n = this.layout.n;
+    const keep = this.key[j] as number;
+    const es = this.ends[j] as Int32Array;
+    for (let s = 0; s < n; s++) {
+      this.setColumn(j, s);
+      this.locals[j * n + s] = this.sumAt(es);
+    }
+    this.setColumn(j, keep);
+  }
+
+  /** Log-likelihood of the whole decryption. */
+  total(): number {
+    const { syms, N, S } = this;
+    const lp = this.layout.ngrams;
+    let sum = 0;
+    for (let e = N - 1; e < syms.length; e++) {
+      let ctx = 0;
+      for (let r = e - N + 1; r < e; r++) ctx = ctx * S + (syms[r] as number);
+      sum += lp.logProb(ctx, syms[e] as number);
+    }
+    this.budget.spent += syms.length;
+    return sum;
+  }
+
+  /**
+   * Coordinate ascent: each key letter in turn takes the shift that maximises the likelihood, the
+   * others held fixed, until none improves. A column is revisited only when a letter close enough to
+   * share an n-gram with it has changed.
+   */
+  climb(dirty = new Uint8Array(this.k).fill(1), maxPasses = 12): void {
+    const { k } = this;
+    const n = this.layout.n;
+    for (let pass = 0; pass < maxPasses && dirty.includes(1); pass++) {
+      for (let j = 0; j < k; j++) {
+        if (!dirty[j]) continue;
+        dirty[j] = 0;
+        this.evaluate(j);
+        // Only a strictly better shift moves a key letter, so ties cannot make the search cycle.
+        let best = this.key[j] as number;
+        for (let s = 0; s < n; s++)
+          if ((this.locals[j * n + s] as number) > (this.locals[j * n + best] as number)) best = s;
+        if (best !== this.key[j]) {
+          this.setColumn(j, best);
+          this.markNeighbours(dirty, j);
+        }
+      }
+    }
+  }
+
+  /**
+   * ln P of the symbol at e given as much of its context as is known (letters of columns not yet
+   * chosen are −1): the full model with a whole context, the plain model of the right order otherwise.
+   */
+  private partialAt(e: number): number {
+    const { syms, N, S } = this;
+    const x = syms[e] as number;
+    if (x < 0) return 0;
+    let known = 0;
+    while (known < N - 1 && (syms[e - 1 - known] as number) >= 0) known++;
+    const lp = this.layout.ngrams;
+    if (known === N - 1) {
+      let ctx = 0;
+      for (let r = e - N + 1; r < e; r++) ctx = ctx * S + (syms[r] as number);
+      return lp.logProb(ctx, x);
+    }
+    const order = Math.min(known + 1, 3);
+    let ctx = 0;
+    for (let r = e - order + 1; r < e; r++) ctx = ctx * S + (syms[r] as number);
+    return lp.short[order]?.[ctx * S + x] as number;
+  }
+
+  private partialSum(es: Int32Array): number {
+    let sum = 0;
+    for (let i = 0; i < es.length; i++) sum += this.partialAt(es[i] as number);
+    this.budget.spent += es.length;
+    return sum;
+  }
+
+  private clearColumn(j: number): void {
+    const at = this.places[j] as Int32Array;
+    for (let i = 0; i < at.length; i++) this.syms[at[i] as number] = -1;
+  }
+
+  /**
+   * Beam search over the key, one key letter at a time in order: every kept prefix is extended by
+   * every shift, scored on what it deciphers (contexts cut where letters are still unknown), and the
+   * best `width` prefixes go on. Unlike column-by-column fitting it weighs the n-grams that join
+   * neighbouring columns, which is what short columns are decided by. Returns the final keys, best first.
+   */
+  beam(width: number, keep: number): Int32Array[] {
+    const { k } = this;
+    const n = this.layout.n;
+    let states: { key: Int32Array; score: number }[] = [{ key: new Int32Array(k), score: 0 }];
+    for (let j = 0; j < k; j++) {
+      const next: { key: Int32Array; score: number }[] = [];
+      for (const state of states) {
+        for (let c = 0; c < k; c++) {
+          if (c < j) this.setColumn(c, state.key[c] as number);
+          else this.clearColumn(c);
+        }
+        const es = this.ends[j] as Int32Array;
+        const old = this.partialSum(es);
+        for (let shift = 0; shift < n; shift++) {
+          this.setColumn(j, shift);
+          const key = Int32Array.from(state.key);
+          key[j] = shift;
+          next.push({ key, score: state.score + this.partialSum(es) - old });
+        }
+      }
+      next.sort((x, y) => y.score - x.score);
+      states = next.slice(0, width);
+    }
+    return states.slice(0, keep).map((x) => x.key);
+  }
+
+  /** Marks the columns whose letters can share an n-gram with a letter of column j. */
+  markNeighbours(dirty: Uint8Array, j: number): void {
+    const k = this.k;
+    dirty[j] = 1;
+    for (let d = 1; d < this.N && d < k; d++) {
+      dirty[(j + d) % k] = 1;
+      dirty[(((j - d) % k) + k) % k] = 1;
+    }
+  }
+
+  /** Σ over key letters of ln Σ_s exp((local(s) − local(key))/T): the mass of the keys near this one. */
+  spread(T: number): number {
+    const n = this.layout.n;
+    const scaled = new Float64Array(n);
+    let sum = 0;
+    for (let j = 0; j < this.k; j++) {
+      this.evaluate(j);
+      const top = this.locals[j * n + (this.key[j] as number)] as number;
+      for (let s = 0; s < n; s++) scaled[s] = ((this.locals[j * n + s] as number) - top) / T;
+      sum += logSumExp(scaled);
+    }
+    return sum;
+  }
+}
+
+interface Evaluation {
+  length: number;
+  key: Int32Array;
+  /** Log-likelihood of the searched decryption. */
+  ll: number;
+  /** Tempered log posterior of the length, up to a constant shared by all lengths of one language. */
+  score: number;
+  /** Σ ln Σ exp over the key letters (see KeySearch.spread). */
+  spread: number;
 }
 
 /** Best shift of each column on its own, by the letters' unigram log-likelihood. */
@@ -148,135 +441,6 @@ function unigramKey(layout: Layout, letters: Uint16Array, k: number): Int32Array
   return key;
 }
 
-/**
- * Coordinate ascent on the key: each key letter in turn takes the shift that maximises the trigram
- * likelihood of the whole sampled decryption, the others held fixed, until no letter can improve.
- * Only the trigrams that touch a column's letters change with its shift, so only they are summed, and
- * a column is revisited only when a letter within two places of it (a trigram's reach) has changed.
- */
-function climb(layout: Layout, start: Int32Array): Evaluation {
-  const { model, ngrams, tokens, cand, n } = layout;
-  const k = start.length;
-  const key = Int32Array.from(start);
-  const S = model.symbolCount;
-  const tri = ngrams.tri;
-  const codes = tokens.codes;
-  const len = codes.length;
-
-  // Symbols of the decryption, after two boundaries of padding so every trigram has a full context.
-  const syms = new Int32Array(len + 2).fill(model.boundary);
-  const columnOf = new Int32Array(len).fill(-1);
-  const sizes = new Int32Array(k);
-  let ordinal = 0;
-  for (let i = 0; i < len; i++) {
-    const c = codes[i] as number;
-    if (c < 0) syms[i + 2] = -1 - c;
-    else {
-      const j = ordinal++ % k;
-      columnOf[i] = j;
-      sizes[j]!++;
-      const p = c - (key[j] as number);
-      syms[i + 2] = cand[p < 0 ? p + n : p] as number;
-    }
-  }
-  // Per column: where its letters sit in syms, their cipher codes, and the trigram ends they touch.
-  const places: Int32Array[] = [];
-  const letterCodes: Int32Array[] = [];
-  const ends: Int32Array[] = [];
-  {
-    const filled = new Int32Array(k);
-    for (let j = 0; j < k; j++) {
-      places.push(new Int32Array(sizes[j] as number));
-      letterCodes.push(new Int32Array(sizes[j] as number));
-    }
-    for (let i = 0; i < len; i++) {
-      const j = columnOf[i] as number;
-      if (j < 0) continue;
-      const f = filled[j]!++;
-      (places[j] as Int32Array)[f] = i + 2;
-      (letterCodes[j] as Int32Array)[f] = codes[i] as number;
-    }
-    const stamp = new Int32Array(len + 2).fill(-1);
-    for (let j = 0; j < k; j++) {
-      const list: number[] = [];
-      for (const t of places[j] as Int32Array) {
-        for (let e = t; e <= t + 2 && e < len + 2; e++) {
-          if (stamp[e] !== j) {
-            stamp[e] = j;
-            list.push(e);
-          }
-        }
-      }
-      ends.push(Int32Array.from(list));
-    }
-  }
-
-  const locals = new Float64Array(k * n);
-  const evaluate = (j: number): void => {
-    const at = places[j] as Int32Array;
-    const cs = letterCodes[j] as Int32Array;
-    const es = ends[j] as Int32Array;
-    for (let s = 0; s < n; s++) {
-      for (let i = 0; i < at.length; i++) {
-        const p = (cs[i] as number) - s;
-        syms[at[i] as number] = cand[p < 0 ? p + n : p] as number;
-      }
-      let sum = 0;
-      for (let i = 0; i < es.length; i++) {
-        const e = es[i] as number;
-        sum += tri[((syms[e - 2] as number) * S + (syms[e - 1] as number)) * S + (syms[e] as number)] as number;
-      }
-      locals[j * n + s] = sum;
-    }
-  };
-  const setColumn = (j: number, s: number): void => {
-    const at = places[j] as Int32Array;
-    const cs = letterCodes[j] as Int32Array;
-    for (let i = 0; i < at.length; i++) {
-      const p = (cs[i] as number) - s;
-      syms[at[i] as number] = cand[p < 0 ? p + n : p] as number;
-    }
-  };
-
-  const dirty = new Uint8Array(k).fill(1);
-  for (let pass = 0; pass < MAX_PASSES && dirty.includes(1); pass++) {
-    for (let j = 0; j < k; j++) {
-      if (!dirty[j]) continue;
-      dirty[j] = 0;
-      evaluate(j);
-      // Only a strictly better shift moves a key letter, so ties cannot make the search cycle.
-      let best = key[j] as number;
-      for (let s = 0; s < n; s++) if ((locals[j * n + s] as number) > (locals[j * n + best] as number)) best = s;
-      setColumn(j, best);
-      if (best !== key[j]) {
-        key[j] = best;
-        for (let d = -2; d <= 2; d++) if (d !== 0) dirty[(((j + d) % k) + k) % k] = 1;
-      }
-    }
-  }
-  // Columns left dirty by the pass limit: refresh their local scores without moving them.
-  for (let j = 0; j < k; j++) {
-    if (dirty[j]) {
-      evaluate(j);
-      setColumn(j, key[j] as number);
-    }
-  }
-
-  const T = ngrams.temperature;
-  let spread = 0;
-  const scaled = new Float64Array(n);
-  for (let j = 0; j < k; j++) {
-    const top = locals[j * n + (key[j] as number)] as number;
-    for (let s = 0; s < n; s++) scaled[s] = ((locals[j * n + s] as number) - top) / T;
-    spread += logSumExp(scaled);
-  }
-  let ll = 0;
-  for (let e = 2; e < len + 2; e++) {
-    ll += tri[((syms[e - 2] as number) * S + (syms[e - 1] as number)) * S + (syms[e] as number)] as number;
-  }
-  return { length: k, key, ll, spread, score: ll / T + spread - k * Math.log(n) };
-}
-
 /** The shortest key that repeats to this one. */
 function period(key: Int32Array): Int32Array {
   const k = key.length;
@@ -295,6 +459,45 @@ interface LanguageFit {
   best: Evaluation;
 }
 
+class LengthSearch {
+  readonly search: KeySearch;
+  bestKey: Int32Array;
+  bestLl: number;
+
+  constructor(layout: Layout, start: Int32Array, budget: Budget) {
+    this.search = new KeySearch(layout, start.length, budget);
+    this.search.setKey(start);
+    this.search.climb();
+    this.bestKey = Int32Array.from(this.search.key);
+    this.bestLl = this.search.total();
+  }
+
+  /**
+   * Iterated local search: re-draw a few key letters at random, climb again from there, keep the result
+   * if the decryption got likelier. Escapes the local optima that short columns leave the ascent in.
+   */
+  restart(rng: () => number, n: number): boolean {
+    const s = this.search;
+    const k = s.k;
+    s.setKey(this.bestKey);
+    const dirty = new Uint8Array(k);
+    const moves = 1 + Math.floor(rng() * Math.min(3, k));
+    for (let m = 0; m < moves; m++) {
+      const j = Math.floor(rng() * k);
+      s.setColumn(j, Math.floor(rng() * n));
+      s.markNeighbours(dirty, j);
+    }
+    s.climb(dirty);
+    const ll = s.total();
+    if (ll > this.bestLl + 1e-9) {
+      this.bestLl = ll;
+      this.bestKey = Int32Array.from(s.key);
+      return true;
+    }
+    return false;
+  }
+}
+
 function fitLanguage(
   text: string,
   a: Alphabet,
@@ -302,19 +505,103 @@ function fitLanguage(
   letters: Uint16Array,
   lengths: number[],
   sample: number,
+  restartBudget: number,
+  polishSample = sample,
+  polishLengths = RESTART_LENGTHS,
+  beamWidth = 0,
 ): LanguageFit {
   const layout = layoutFor(text, a, language, sample);
+  // The full model polishes a prefix: on a long text the guide has already found the key.
+  const polish = polishSample < sample ? layoutFor(text, a, language, polishSample) : layout;
+  const n = a.size;
+  const T = layout.ngrams.temperature;
+  const budget: Budget = { spent: 0 };
+
+  // Every length: short columns get a beam search under the full model, each of its best keys climbed;
+  // long ones a quick ascent under the trigram guide. The full model judges.
+  const sampled = layout.tokens.letters;
+  const rough = lengths.map((k) => {
+    if (beamWidth > 0 && sampled < BEAM_LETTERS_PER_KEY_LETTER * k) {
+      const search = new KeySearch(layout, k, budget);
+      let best = { k, key: new Int32Array(k), score: Number.NEGATIVE_INFINITY };
+      for (const start of search.beam(beamWidth, BEAM_KEEP)) {
+        search.setKey(start);
+        search.climb();
+        const score = search.total() / T - k * Math.log(n);
+        if (score > best.score) best = { k, key: Int32Array.from(search.key), score };
+      }
+      return best;
+    }
+    const guide = new KeySearch(layout, k, budget, true);
+    guide.setKey(unigramKey(layout, letters, k));
+    guide.climb();
+    const judge = new KeySearch(layout, k, budget);
+    judge.setKey(guide.key);
+    return { k, key: Int32Array.from(guide.key), score: judge.total() / T - k * Math.log(n) };
+  });
+  rough.sort((x, y) => y.score - x.score);
+
+  // The likeliest lengths: the full model's ascent, then restarts round-robin until none improves.
+  // Lengths far behind the best cannot win, and add nothing to the posterior: they are not polished.
+  const top = (rough[0] as (typeof rough)[number]).score;
+  const searches = rough
+    .slice(0, polishLengths)
+    .filter((r) => r.score >= top - POLISH_MARGIN)
+    .map((r) => new LengthSearch(polish, r.key, budget));
+  if (restartBudget > 0) {
+    const rng = mulberry32(0x9e3779b9 ^ letters.length);
+    // Long columns leave the ascent few local optima to escape; only short ones get restarts.
+    const idle = new Map(
+      searches.filter((x) => sampled < RESTART_LETTERS_PER_KEY_LETTER * x.search.k).map((x) => [x, 0]),
+    );
+    const limit = budget.spent + restartBudget;
+    while (budget.spent < limit && idle.size > 0) {
+      for (const [x, misses] of [...idle]) {
+        if (budget.spent >= limit) break;
+        if (x.restart(rng, n)) idle.set(x, 0);
+        else if (misses + 1 >= PATIENCE + x.search.k) idle.delete(x);
+        else idle.set(x, misses + 1);
+      }
+    }
+  }
+
   const byLength = new Map<number, Evaluation>();
-  for (const k of lengths) {
-    let e = climb(layout, unigramKey(layout, letters, k));
-    // A key that repeats a shorter one is that shorter key: refit it at its own length.
-    for (let short = period(e.key); short.length < e.key.length; short = period(e.key)) e = climb(layout, short);
+  for (const x of searches) {
+    let key = period(x.bestKey);
+    let s = x.search;
+    let ll = x.bestLl;
+    if (key.length < x.search.k) {
+      // A key that repeats a shorter one is that shorter key: refit it at its own length.
+      const refit = new LengthSearch(polish, key, budget);
+      key = period(refit.bestKey);
+      s = refit.search;
+      ll = refit.bestLl;
+      if (key.length < refit.search.k) continue;
+    } else s.setKey(key);
+    const spread = s.spread(T);
+    const e: Evaluation = { length: key.length, key, ll, spread, score: ll / T + spread - key.length * Math.log(n) };
     const old = byLength.get(e.length);
     if (!old || e.score > old.score) byLength.set(e.length, e);
   }
+  if (process.env.VDEBUG) console.log('spent', language, budget.spent);
   const evaluations = [...byLength.values()];
   const best = evaluations.reduce((x, y) => (y.score > x.score ? y : x));
   return { language, evaluations, best };
+}
+
+const logit = (p: number): number => Math.log(p / (1 - p));
+const sigmoid = (x: number): number => 1 / (1 + Math.exp(-x));
+
+/** The calibrated confidence from the model's own probability that the key is right. */
+export function calibrateConfidence(raw: number): number {
+  const p = Math.min(1 - 1e-12, Math.max(1e-12, raw));
+  return sigmoid(CALIBRATION.a * logit(p) + CALIBRATION.b);
+}
+
+/** Options for tuning and measurement; the service uses the defaults. */
+export interface AnalyzeOptions {
+  /** Report the uncalibrated confidence (the calibration fit reads it). */
+  rawConfidence?: boolean;
 }
 
 /**
@@ -326,6 +613,7 @@ export function analyzeVigenere(
   a: Alphabet,
   language: Language | 'auto',
   maxKeyLength: number,
+  options: AnalyzeOptions = {},
 ): VigenereAnalysis {
   const letters = letterIndices(text, a);
   if (letters.length < MIN_ANALYSIS_LETTERS) throw new AnalysisInputError('text', TOO_SHORT_MESSAGE);
@@ -333,27 +621,36 @@ export function analyzeVigenere(
   const maxLength = Math.max(1, Math.min(Math.floor(maxKeyLength), Math.floor(letters.length / 2)));
   const ioc = coincidences(letters, n, maxLength);
   const ranked = rankLengths(ioc, n, maxLength);
-  const lengths = candidateLengths(ranked, ioc, n);
+  const full = letters.length <= FULL_SEARCH_LETTERS;
+  const lengths = full ? ranked : candidateLengths(ranked, ioc, n);
   const wanted = Math.max(MIN_SAMPLE, SAMPLE_PER_KEY_LETTER * Math.max(...lengths));
   const sample = Math.max(MIN_SAMPLE_ANY_ALPHABET, Math.min(wanted, Math.floor(SAMPLE_WORK / n)));
+  const restarts = full ? RESTART_BUDGET : 0;
 
   // Languages compare on untempered likelihood: each has its own temperature.
   const raw = (f: LanguageFit): number => f.best.ll - f.best.length * Math.log(n);
   const fittest = (fits: LanguageFit[]): LanguageFit => fits.reduce((x, y) => (raw(y) > raw(x) ? y : x));
   let languages: Language[] = language === 'auto' ? [...LANGUAGES] : [language];
-  if (languages.length > 1 && letters.length > SCREEN_SAMPLE) {
-    // A long text names its language clearly even from a rough fit; only the winner gets the full search.
+  if (languages.length > 1) {
+    // The languages compete on a quick fit; only the winner gets the full search.
     const screen = Math.min(sample, SCREEN_SAMPLE);
-    const screened = languages.map((l) => fitLanguage(text, a, l, letters, lengths.slice(0, 2), screen));
+    const quick = full ? lengths.slice(0, Math.min(lengths.length, 6)) : lengths.slice(0, 2);
+    const screened = languages.map((l) => fitLanguage(text, a, l, letters, quick, screen, 0, screen, 1));
     languages = [fittest(screened).language];
   }
-  const fit = fittest(languages.map((l) => fitLanguage(text, a, l, letters, lengths, sample)));
+  const polishSample = full ? sample : Math.max(MIN_SAMPLE_ANY_ALPHABET, POLISH_PER_KEY_LETTER * Math.max(...lengths));
+  const polishLengths = full ? Number(process.env.VPL ?? RESTART_LENGTHS) : LONG_POLISH_LENGTHS;
+  const fit = fittest(
+    languages.map((l) =>
+      fitLanguage(text, a, l, letters, lengths, sample, restarts, polishSample, polishLengths, full ? BEAM_WIDTH : 0),
+    ),
+  );
 
-  const posterior = new Map<number, number>();
   const z = logSumExp(fit.evaluations.map((e) => e.score));
-  for (const e of fit.evaluations) posterior.set(e.length, Math.exp(e.score - z));
   const best = fit.best;
-  const confidence = Math.min(1, Math.max(0, (posterior.get(best.length) ?? 0) * Math.exp(-best.spread)));
+  const lengthPosterior = Math.exp(best.score - z);
+  const rawConfidence = Math.min(1, Math.max(0, lengthPosterior * Math.exp(-best.spread)));
+  const confidence = options.rawConfidence ? rawConfidence : calibrateConfidence(rawConfidence);
 
   // Fitted lengths by posterior, then the rest by coincidence alone.
   const fitted = fit.evaluations

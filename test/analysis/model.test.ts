@@ -29,11 +29,9 @@ describe('models', () => {
     const files = readdirSync(MODELS_DIR).filter((f) => f.endsWith('.json'));
     expect(files.sort()).toEqual(LANGUAGES.map((l) => `${l}.json`).sort());
     const bytes = files.reduce((sum, f) => sum + statSync(new URL(f, MODELS_DIR)).size, 0);
-    expect(bytes).toBeLessThan(3 * 1024 * 1024);
-    const started = performance.now();
-    for (const language of LANGUAGES) compileModel(readModelFile(language));
-    // Measured at ~30 ms for all five; a generous bound against a pathological regression.
-    expect(performance.now() - started).toBeLessThan(1000);
+    // The issue's bound for all five together; load time is a bench figure, not a timed test.
+    expect(bytes).toBeLessThan(8 * 1024 * 1024);
+    for (const language of LANGUAGES) expect(compileModel(readModelFile(language)).language).toBe(language);
   });
 
   it.each(LANGUAGES)('%s: letters, frequencies and probability tables are consistent', (language) => {
@@ -50,10 +48,15 @@ describe('models', () => {
     for (const ngrams of [model.spaced, model.joined]) {
       expect(ngrams.temperature).toBeGreaterThan(0);
       // Every context is a distribution once "other letter" gets back the mass spread over its characters.
-      for (const ctx of [0, model.boundary * S + model.boundary, 5 * S + 7, S * S - 1]) {
+      const contexts = [0, ngrams.contexts - 1, 5 * S + 7, Math.floor(ngrams.contexts / 3)];
+      // The context of running text's "the " and of a passage's start (all boundaries).
+      let start = 0;
+      for (let i = 1; i < ngrams.order; i++) start = start * S + model.boundary;
+      contexts.push(start, (((19 * S + 7) * S + 4) * S + model.boundary) % ngrams.contexts);
+      for (const ctx of contexts) {
         let sum = 0;
         for (let c = 0; c < S; c++) {
-          const p = Math.exp(ngrams.tri[ctx * S + c] as number);
+          const p = Math.exp(ngrams.logProb(ctx, c));
           sum += c === model.other ? p * 32 : p;
         }
         expect(sum).toBeCloseTo(1, 9);
