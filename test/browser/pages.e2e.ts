@@ -24,14 +24,14 @@ beforeAll(async () => {
   // What `npm start` does first: build the playground if its sources changed.
   execFileSync(process.execPath, [join(ROOT, 'client/playground/build-if-stale.mjs')], { cwd: ROOT, stdio: 'pipe' });
   browser = await launch();
-});
+}, 60_000);
 afterAll(() => browser?.close());
 
 describe.each<Runtime>(['node', 'bun'])('pages served by the service on %s', (runtime) => {
   let server: LiveServer;
   beforeAll(async () => {
     server = await startServer(runtime);
-  });
+  }, 60_000);
   afterAll(() => server?.stop());
 
   it('the docs page renders the reference with every asset local and no errors', async () => {
@@ -60,7 +60,7 @@ describe('the docs page on Node', () => {
   let server: LiveServer;
   beforeAll(async () => {
     server = await startServer('node');
-  });
+  }, 60_000);
   afterAll(() => server?.stop());
 
   it('sends a "try it" request to this service and shows the answer', async () => {
@@ -90,7 +90,7 @@ describe('the playground on Node', () => {
     // A 422 is the test's own doing (a bad key); it must show as a friendly message, not a broken page.
     problems = watch(page, server.url, (url, status) => status === 422 && url.includes('/vigenere/'));
     await page.goto(server.url, { waitUntil: 'networkidle' });
-  });
+  }, 60_000);
   afterAll(async () => {
     await page?.close();
     await server?.stop();
@@ -190,7 +190,7 @@ describe('the playground on the rate limit', () => {
   let server: LiveServer;
   beforeAll(async () => {
     server = await startServer('node', { RATE_LIMIT: '3', RATE_LIMIT_WINDOW_S: '4' });
-  });
+  }, 60_000);
   afterAll(() => server?.stop());
 
   it('says so in words, counts down, and retries by itself', async () => {

@@ -11,7 +11,7 @@ describe.each<Runtime>(['node', 'bun'])('REST client against the service on %s',
   beforeAll(async () => {
     server = await startServer(runtime);
     api = createRestClient({ baseUrl: server.url });
-  });
+  }, 60_000);
   afterAll(() => server?.stop());
 
   it('encrypts and decrypts with Caesar', async () => {
@@ -111,7 +111,7 @@ describe('REST client failures that need their own service', () => {
 
   beforeAll(async () => {
     limited = await startServer('node', { RATE_LIMIT: '2', RATE_LIMIT_WINDOW_S: '30' });
-  });
+  }, 60_000);
   afterAll(() => limited?.stop());
 
   it('throws CipherApiError with retryAfter on 429', async () => {

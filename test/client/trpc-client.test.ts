@@ -16,7 +16,7 @@ describe.each<Runtime>(['node', 'bun'])('tRPC client against the service on %s',
       return fetch(input, init);
     };
     client = createCipherClient({ url: `${server.url}/trpc`, fetch: counting });
-  });
+  }, 60_000);
   afterAll(() => server?.stop());
 
   it('batches calls made together into one request', async () => {
@@ -61,7 +61,7 @@ describe('tRPC client on the rate limit', () => {
   let limited: LiveServer;
   beforeAll(async () => {
     limited = await startServer('node', { RATE_LIMIT: '1', RATE_LIMIT_WINDOW_S: '20' });
-  });
+  }, 60_000);
   afterAll(() => limited?.stop());
 
   it('exposes retryAfter on TOO_MANY_REQUESTS', async () => {

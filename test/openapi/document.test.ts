@@ -43,7 +43,7 @@ describe('the OpenAPI document', () => {
   beforeAll(async () => {
     app = makeApp();
     doc = (await send(app, '/api/v1/openapi.json')).body as Doc;
-  });
+  }, 60_000);
 
   it('passes swagger-parser validation (OpenAPI 3.1 schema and $refs)', async () => {
     // validate() dereferences in place, so hand it a copy.
