@@ -99,6 +99,7 @@ describe('the playground on Node', () => {
   it('encrypts and decrypts live as you type', async () => {
     await page.fill('#input', 'Hello, World!');
     await expect.poll(() => page.textContent('#output')).toBe('Khoor, Zruog!');
+    expect(await page.textContent('#mapping .moved')).toBe('DEFGHIJKLMNOPQRSTUVWXYZABC');
     await page.selectOption('#cipher', 'vigenere');
     await page.fill('#key', 'LEMON');
     await page.fill('#input', 'Attack at dawn!');

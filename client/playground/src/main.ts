@@ -143,6 +143,39 @@ function syncTransformControls(): void {
   shiftValue.textContent = shift.value;
   const letters = alphabet.value === 'custom' ? customAlphabet.value : alphabetLetters.get(alphabet.value);
   $('alphabet-letters').textContent = c === 'rot13' ? '' : letters ? `Letters: ${letters}` : '';
+  renderMapping(c === 'rot13' ? alphabetLetters.get('basic') : letters);
+}
+
+/** Shows how the letters move: plain over cipher for a shift, the shift of each key letter for Vigenère. */
+function renderMapping(letters: string | undefined): void {
+  const box = $('mapping');
+  const order = [...(letters ?? '')];
+  const n = order.length;
+  if (n < 2) {
+    box.replaceChildren();
+    return;
+  }
+  const c = cipher.value;
+  const sign = radio('direction') === 'decrypt' && c !== 'rot13' ? -1 : 1;
+  if (c === 'vigenere') {
+    const index = new Map(order.map((l, i) => [l, i]));
+    const shifts = [...key.value].slice(0, 24).map((ch) => {
+      const i = index.get(ch.toUpperCase());
+      return i === undefined ? `${ch} ?` : `${ch.toUpperCase()} ${sign > 0 ? '+' : '−'}${i}`;
+    });
+    box.replaceChildren(
+      el('span', { className: 'mapping-label' }, 'Each key letter is a shift, used in turn: '),
+      el('code', {}, shifts.join(' · ')),
+    );
+    return;
+  }
+  const k = c === 'rot13' ? 13 : Number(shift.value);
+  const moved = order.map((_, i) => order[(((i + sign * k) % n) + n) % n]).join('');
+  box.replaceChildren(
+    el('span', { className: 'mapping-label' }, sign > 0 ? 'Plain → cipher' : 'Cipher → plain'),
+    el('code', { className: 'mapping-row' }, order.join('')),
+    el('code', { className: 'mapping-row moved' }, moved),
+  );
 }
 
 let pending: AbortController | undefined;
