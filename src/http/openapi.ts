@@ -292,7 +292,7 @@ export function buildOpenApiDocument(router: AppRouter, version: string): OpenAP
       'Spanish, French). Free to use: 60 requests per rolling minute per client address; every response carries ' +
       '`X-RateLimit-Limit` and `X-RateLimit-Remaining`. Bodies are JSON sent with `Content-Type: application/json`. ' +
       'The same procedures are served over tRPC at `/trpc`, and typed clients for both come in the ' +
-      '`@cipher-service/client` package.',
+      '`@cipher-service/client` package. To try the ciphers by hand, open the [playground](/).',
     version,
     baseUrl: API_PREFIX,
     // The service is public: no security scheme, no auth marker on any operation.
