@@ -25,6 +25,21 @@ export const CUSTOM_ALPHABET_MAX = 256;
 export const PARTNER_FLAG = 1 << 16;
 const NOT_A_LETTER = -1;
 
+/**
+ * Dense tables for an alphabet whose letters and partners are all in the BMP (every named alphabet): the shift
+ * kernel's fast path reads one table per code unit instead of calling lookup() per code point.
+ */
+export interface BmpTables {
+  /** For each code unit below its length: the letter's slot in `cased`/`uncased`, or -1 when not a letter. */
+  readonly slot: Int32Array;
+  /** Own forms twice, then partner forms twice, so slot + shift (shift < size) needs no wrap-around. */
+  readonly cased: Uint16Array;
+  /** The same layout with own forms throughout: what preserve_case false writes. */
+  readonly uncased: Uint16Array;
+  /** Every form is below U+0100, so a Latin-1 text stays Latin-1 (basic and spanish). */
+  readonly latin1: boolean;
+}
+
 export interface Alphabet {
   readonly name: AlphabetName;
   readonly size: number;
@@ -36,6 +51,8 @@ export interface Alphabet {
   readonly partnerCodes: Int32Array;
   /** Index of the letter (ORed with PARTNER_FLAG for partner forms), or -1 when not a letter. */
   lookup(codePoint: number): number;
+  /** The kernel's dense tables, or null when a letter or partner lies outside the BMP. */
+  readonly bmp: BmpTables | null;
 }
 
 /** A custom letter's partner is its single-code-point other case, if it has one. */
@@ -75,10 +92,30 @@ function build(name: AlphabetName, letters: string[], partners: (string | null)[
     const table = new Int32Array(max + 1).fill(NOT_A_LETTER);
     for (const [cp, v] of map) table[cp] = v;
     const lookup = (cp: number): number => (cp <= max ? (table[cp] as number) : NOT_A_LETTER);
-    return { name, size: n, letters, ownCodes, partnerCodes, lookup };
+    return { name, size: n, letters, ownCodes, partnerCodes, lookup, bmp: bmpTables(table, ownCodes, partnerCodes) };
   }
   const lookup = (cp: number): number => map.get(cp) ?? NOT_A_LETTER;
-  return { name, size: n, letters, ownCodes, partnerCodes, lookup };
+  return { name, size: n, letters, ownCodes, partnerCodes, lookup, bmp: null };
+}
+
+function bmpTables(table: Int32Array, ownCodes: Int32Array, partnerCodes: Int32Array): BmpTables {
+  const n = ownCodes.length;
+  const slot = new Int32Array(table.length);
+  for (let c = 0; c < table.length; c++) {
+    const v = table[c] as number;
+    slot[c] = v < 0 ? NOT_A_LETTER : (v & PARTNER_FLAG ? 2 * n : 0) + (v & (PARTNER_FLAG - 1));
+  }
+  const cased = new Uint16Array(4 * n);
+  const uncased = new Uint16Array(4 * n);
+  for (let i = 0; i < n; i++) {
+    for (const at of [i, n + i]) {
+      cased[at] = ownCodes[i] as number;
+      cased[2 * n + at] = partnerCodes[i] as number;
+      uncased[at] = ownCodes[i] as number;
+      uncased[2 * n + at] = ownCodes[i] as number;
+    }
+  }
+  return { slot, cased, uncased, latin1: cased.every((c) => c < 0x100) };
 }
 
 const named = new Map<NamedAlphabetName, Alphabet>();
@@ -111,12 +148,26 @@ export function customAlphabetProblem(letters: string): string | null {
   return null;
 }
 
+/** Recently used custom alphabets: a client sending the same one again reuses its tables. */
+const customCache = new Map<string, Alphabet>();
+const CUSTOM_CACHE_SIZE = 64;
+
 /** Builds a custom alphabet; the caller has checked it with customAlphabetProblem. */
 export function customAlphabet(letters: string): Alphabet {
+  const cached = customCache.get(letters);
+  if (cached) {
+    // Map order is insertion order: re-inserting marks the entry as the most recently used.
+    customCache.delete(letters);
+    customCache.set(letters, cached);
+    return cached;
+  }
   const problem = customAlphabetProblem(letters);
   if (problem) throw new RangeError(problem);
   const cps = [...letters];
-  return build('custom', cps, cps.map(customPartner));
+  const a = build('custom', cps, cps.map(customPartner));
+  if (customCache.size >= CUSTOM_CACHE_SIZE) customCache.delete(customCache.keys().next().value as string);
+  customCache.set(letters, a);
+  return a;
 }
 
 export function resolveAlphabet(name: AlphabetName = 'basic', custom?: string): Alphabet {

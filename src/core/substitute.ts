@@ -1,6 +1,6 @@
 // The one kernel behind Caesar, ROT13 and Vigenère: shift each letter by a periodic key of shifts.
-import { type Alphabet, PARTNER_FLAG } from './alphabet.js';
-import { fromCodeUnits } from './text.js';
+import { type Alphabet, type BmpTables, PARTNER_FLAG } from './alphabet.js';
+import { fromCodeUnits, fromLatin1, latin1View } from './text.js';
 
 export interface TextOptions {
   /** Keep upper and lower case (default true); false writes each letter in the alphabet's own form. */
@@ -10,6 +10,8 @@ export interface TextOptions {
 }
 
 const INDEX_MASK = PARTNER_FLAG - 1;
+/** Below this length the Latin-1 path's scan and buffers cost more than they save. */
+const LATIN1_MIN = 512;
 
 /**
  * Replaces the k-th letter (index i) by letter (i + shifts[k mod period]) mod n.
@@ -24,6 +26,7 @@ export function shiftLetters(text: string, a: Alphabet, shifts: ArrayLike<number
   if (period === 0) throw new RangeError('At least one shift is required.');
   const norm = new Int32Array(period);
   for (let k = 0; k < period; k++) norm[k] = (((shifts[k] as number) % n) + n) % n;
+  if (a.bmp) return shiftBmp(text, a.bmp, norm, preserveCase, preserveNonAlpha);
   const own = a.ownCodes;
   const partner = preserveCase ? a.partnerCodes : a.ownCodes;
   // An astral letter can replace a BMP one, so two units per input unit is the worst case.
@@ -59,6 +62,90 @@ export function shiftLetters(text: string, a: Alphabet, shifts: ArrayLike<number
     i += width - 1;
   }
   return fromCodeUnits(out, o);
+}
+
+/**
+ * shiftLetters for an alphabet wholly in the BMP, one table read per UTF-16 unit. A surrogate is never a
+ * letter here, so each half of a pair is kept (or dropped) like any other non-letter, as the general loop does
+ * with the pair, and no output is longer than its input.
+ */
+function shiftBmp(text: string, bmp: BmpTables, norm: Int32Array, preserveCase: boolean, keep: boolean): string {
+  const { slot } = bmp;
+  const codes = preserveCase ? bmp.cased : bmp.uncased;
+  const limit = slot.length;
+  const length = text.length;
+  // Latin-1 in, Latin-1 out: byte translation tables, converted natively both ways.
+  const latin1 = bmp.latin1 && length >= LATIN1_MIN ? latin1View(text) : null;
+  if (latin1) return shiftLatin1(latin1.input, latin1.output, slot, codes, norm, keep);
+  const out = new Uint16Array(length);
+  let o = 0;
+  if (norm.length === 1) {
+    const shift = norm[0] as number;
+    for (let i = 0; i < length; i++) {
+      const c = text.charCodeAt(i);
+      const at = c < limit ? (slot[c] as number) : -1;
+      if (at >= 0) out[o++] = codes[at + shift] as number;
+      else if (keep) out[o++] = c;
+    }
+    return fromCodeUnits(out, o);
+  }
+  const period = norm.length;
+  let k = 0;
+  for (let i = 0; i < length; i++) {
+    const c = text.charCodeAt(i);
+    const at = c < limit ? (slot[c] as number) : -1;
+    if (at >= 0) {
+      out[o++] = codes[at + (norm[k] as number)] as number;
+      if (++k === period) k = 0;
+    } else if (keep) out[o++] = c;
+  }
+  return fromCodeUnits(out, o);
+}
+
+/**
+ * The Latin-1 kernel: one 256-byte table per key position maps every byte (non-letters to themselves), and a
+ * letter mask advances the key and, when non-letters are dropped, the output; no branch per character.
+ */
+function shiftLatin1(
+  input: Uint8Array,
+  output: Uint8Array,
+  slot: Int32Array,
+  codes: Uint16Array,
+  norm: Int32Array,
+  keep: boolean,
+): string {
+  const period = norm.length;
+  const tables = new Uint8Array(period << 8);
+  const letter = new Uint8Array(256);
+  for (let c = 0; c < 256; c++) {
+    const at = c < slot.length ? (slot[c] as number) : -1;
+    letter[c] = at >= 0 ? 1 : 0;
+    for (let k = 0; k < period; k++) tables[(k << 8) | c] = at >= 0 ? (codes[at + (norm[k] as number)] as number) : c;
+  }
+  const length = input.length;
+  let o = 0;
+  if (period === 1) {
+    if (keep) {
+      for (let i = 0; i < length; i++) output[i] = tables[input[i] as number] as number;
+      return fromLatin1(output, length);
+    }
+    for (let i = 0; i < length; i++) {
+      const c = input[i] as number;
+      output[o] = tables[c] as number;
+      o += letter[c] as number;
+    }
+    return fromLatin1(output, o);
+  }
+  let k = 0;
+  for (let i = 0; i < length; i++) {
+    const c = input[i] as number;
+    const isLetter = letter[c] as number;
+    output[o] = tables[(k << 8) | c] as number;
+    o += keep ? 1 : isLetter;
+    k += isLetter;
+    if (k === period) k = 0;
+  }
+  return fromLatin1(output, o);
 }
 
 /** Alphabet indices of the letters of text, in order (non-letters skipped). */
