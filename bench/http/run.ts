@@ -1,14 +1,20 @@
 // HTTP bench: the service and a bare Elysia route, one server at a time, on Node and Bun, measured by autocannon.
-// Usage: npm run bench:http   (env: BENCH_DURATION=8 BENCH_WARMUP=2 BENCH_CONNECTIONS=50 BENCH_RUNTIMES=node,bun)
+// Usage: npm run bench:http
+// (env: BENCH_DURATION=9 BENCH_ROUNDS=3 BENCH_WARMUP=2 BENCH_SETTLE=3 BENCH_CONNECTIONS=50 BENCH_RUNTIMES=node,bun BENCH_JSON=file)
 import { type ChildProcess, spawn } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import autocannon from 'autocannon';
 
 const ROOT = new URL('../..', import.meta.url).pathname;
-const DURATION = Number(process.env.BENCH_DURATION ?? 8);
+/** Seconds of measurement per endpoint, split over the rounds. */
+const DURATION = Number(process.env.BENCH_DURATION ?? 9);
 const WARMUP = Number(process.env.BENCH_WARMUP ?? 2);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
+/** Seconds to wait after a server answers before measuring (the service warms its solver workers). */
+const SETTLE = Number(process.env.BENCH_SETTLE ?? 3);
+/** Interleaved rounds the duration is split into. */
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const RUNTIMES = (process.env.BENCH_RUNTIMES ?? 'node,bun').split(',').filter(Boolean) as Runtime[];
 const BUN = `${ROOT}node_modules/.bin/bun`;
 
@@ -72,6 +78,10 @@ interface Row {
   failed: number;
   calls: number;
   baseline: string;
+  /** Median over the rounds of this case's req/s over the bare encrypt route's in the same round. */
+  ratio: number;
+  /** The same for calls/s over the bare route doing the same work. */
+  sameWork: number;
 }
 
 function freePort(): Promise<number> {
@@ -145,80 +155,99 @@ function stop(server: Server): Promise<void> {
   });
 }
 
-async function measure(runtime: Runtime, server: Server, c: Case): Promise<Row> {
-  const options = {
+interface Target {
+  server: Server;
+  c: Case;
+}
+
+function optionsOf({ server, c }: Target) {
+  return {
     url: server.url + c.path,
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify(c.body),
     connections: CONNECTIONS,
   };
-  // A check that the case answers 200 before it is timed, then a warm-up so the JIT has settled.
-  const check = await fetch(options.url, options);
-  if (check.status !== 200) throw new Error(`${c.name}: ${check.status} ${await check.text()}`);
-  if (WARMUP > 0) await autocannon({ ...options, duration: WARMUP });
-  const r = await autocannon({ ...options, duration: DURATION });
-  return {
-    runtime,
-    name: c.name,
-    rps: r['2xx'] / r.duration,
-    p50: r.latency.p50,
-    p99: r.latency.p99,
-    failed: r.non2xx + r.errors + r.timeouts,
-    calls: c.calls,
-    baseline: c.baseline,
-  };
 }
 
 const BARE_PROBE = `/bare/caesar/encrypt|${JSON.stringify({ method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(PLAIN) })}`;
 
+const median = (xs: number[]) => [...xs].sort((x, y) => x - y)[xs.length >> 1] as number;
+
+/**
+ * Both servers run side by side, idle unless measured: one is loaded at a time. The cases are measured in
+ * ROUNDS interleaved rounds and each ratio is the median of the per-round ratios, so a change in the shared
+ * machine's load during the run weighs on the service and on the bare route alike.
+ */
 async function runtimeRows(runtime: Runtime): Promise<Row[]> {
-  const rows: Row[] = [];
-  // The bare route is measured before and after the service and the mean taken, so a drift in the
-  // machine's load during the run (other work on a shared host) weighs on both sides of the ratio alike.
-  for (const [argv, cases, probe] of [
-    [COMMANDS[runtime].bare, BARE, BARE_PROBE],
-    [COMMANDS[runtime].service, SERVICE, '/api/v1/health'],
-    [COMMANDS[runtime].bare, BARE, BARE_PROBE],
-  ] as const) {
-    const server = await start([...argv], probe);
-    try {
-      for (const c of cases) rows.push(await measure(runtime, server, c));
-    } finally {
-      await stop(server);
+  const bare = await start(COMMANDS[runtime].bare, BARE_PROBE);
+  let service: Server | undefined;
+  try {
+    service = await start(COMMANDS[runtime].service, '/api/v1/health');
+    await new Promise((r) => setTimeout(r, SETTLE * 1000));
+    const targets: Target[] = [
+      ...BARE.map((c) => ({ server: bare, c })),
+      ...SERVICE.map((c) => ({ server: service as Server, c })),
+    ];
+    for (const t of targets) {
+      // Every case must answer 200 before it is timed; the warm-up lets the JIT settle.
+      const check = await fetch(optionsOf(t).url, optionsOf(t));
+      if (check.status !== 200) throw new Error(`${t.c.name}: ${check.status} ${await check.text()}`);
+      if (WARMUP > 0) await autocannon({ ...optionsOf(t), duration: WARMUP });
     }
+    const per = Math.max(1, Math.round(DURATION / ROUNDS));
+    const runs = targets.map(() => [] as { rps: number; p50: number; p99: number; failed: number }[]);
+    for (let round = 0; round < ROUNDS; round++) {
+      for (const [i, t] of targets.entries()) {
+        const r = await autocannon({ ...optionsOf(t), duration: per });
+        runs[i]?.push({
+          rps: r['2xx'] / r.duration,
+          p50: r.latency.p50,
+          p99: r.latency.p99,
+          failed: r.non2xx + r.errors + r.timeouts,
+        });
+      }
+    }
+    const byName = new Map(targets.map((t, i) => [t.c.name, runs[i] ?? []]));
+    return targets.map((t, i) => {
+      const mine = runs[i] ?? [];
+      const base = byName.get(t.c.baseline) ?? [];
+      const bareEncrypt = byName.get('bare encrypt') ?? [];
+      return {
+        runtime,
+        name: t.c.name,
+        rps: mine.reduce((sum, r) => sum + r.rps, 0) / mine.length,
+        p50: median(mine.map((r) => r.p50)),
+        p99: Math.max(...mine.map((r) => r.p99)),
+        failed: mine.reduce((sum, r) => sum + r.failed, 0),
+        calls: t.c.calls,
+        baseline: t.c.baseline,
+        ratio: median(mine.map((r, k) => r.rps / (bareEncrypt[k]?.rps ?? Number.NaN))),
+        sameWork: median(mine.map((r, k) => (r.rps * t.c.calls) / (base[k]?.rps ?? Number.NaN))),
+      };
+    });
+  } finally {
+    await stop(bare);
+    if (service) await stop(service);
   }
-  const bare = rows.filter((r) => r.name.startsWith('bare'));
-  const merged = BARE.map((c) => {
-    const [a, b] = bare.filter((r) => r.name === c.name) as [Row, Row];
-    return {
-      ...a,
-      name: `${c.name} (${a.rps.toFixed(0)}/${b.rps.toFixed(0)})`,
-      rps: (a.rps + b.rps) / 2,
-      p50: Math.max(a.p50, b.p50),
-      p99: Math.max(a.p99, b.p99),
-      failed: a.failed + b.failed,
-    };
-  });
-  return [...merged, ...rows.filter((r) => !r.name.startsWith('bare'))];
 }
 
 const pad = (s: string, n: number) => s.padEnd(n);
 const lpad = (s: string, n: number) => s.padStart(n);
 
 function print(runtime: Runtime, rows: Row[]): void {
-  const base = new Map(rows.map((r) => [r.name.replace(/ \(.*/, ''), r.rps]));
-  const bare = base.get('bare encrypt') ?? Number.NaN;
-  console.log(`\n${runtime} (${CONNECTIONS} connections, ${DURATION} s each after ${WARMUP} s warm-up)`);
-  console.log('bare rows: mean of a run before and one after the service (both shown), worst p50/p99');
+  const per = Math.max(1, Math.round(DURATION / ROUNDS));
   console.log(
-    `${pad('endpoint', 30)}${lpad('req/s', 9)}${lpad('p50 ms', 8)}${lpad('p99 ms', 8)}${lpad('× bare', 8)}${lpad('× same work', 13)}${lpad('failed', 8)}`,
+    `\n${runtime}: ${CONNECTIONS} connections, ${ROUNDS} interleaved rounds of ${per} s per endpoint after ${WARMUP} s warm-up`,
+  );
+  console.log('req/s: mean of the rounds; p50: median; p99: worst round; ratios: median of per-round ratios');
+  console.log(
+    `${pad('endpoint', 22)}${lpad('req/s', 9)}${lpad('p50 ms', 8)}${lpad('p99 ms', 8)}${lpad('× bare', 8)}${lpad('× same work', 13)}${lpad('failed', 8)}`,
   );
   for (const r of rows) {
-    const same = base.get(r.baseline) ?? Number.NaN;
     const calls = r.calls > 1 ? ` (${Math.round(r.rps * r.calls)} calls/s)` : '';
     console.log(
-      `${pad(r.name, 30)}${lpad(r.rps.toFixed(0), 9)}${lpad(String(r.p50), 8)}${lpad(String(r.p99), 8)}${lpad((r.rps / bare).toFixed(2), 8)}${lpad(((r.rps * r.calls) / same).toFixed(2), 13)}${lpad(String(r.failed), 8)}${calls}`,
+      `${pad(r.name, 22)}${lpad(r.rps.toFixed(0), 9)}${lpad(String(r.p50), 8)}${lpad(String(r.p99), 8)}${lpad(r.ratio.toFixed(2), 8)}${lpad(r.sameWork.toFixed(2), 13)}${lpad(String(r.failed), 8)}${calls}`,
     );
   }
 }
