@@ -136,14 +136,28 @@ function shiftLatin1(
     }
     return fromLatin1(output, o);
   }
-  let k = 0;
+  // base is the current key position's table offset (k << 8); next[(base >> 7) | isLetter] is the one after
+  // the character, so the key advances without a branch.
+  const next = new Uint32Array(period * 2);
+  for (let k = 0; k < period; k++) {
+    next[2 * k] = k << 8;
+    next[2 * k + 1] = ((k + 1) % period) << 8;
+  }
+  let base = 0;
+  if (keep) {
+    for (let i = 0; i < length; i++) {
+      const c = input[i] as number;
+      output[i] = tables[base + c] as number;
+      base = next[(base >> 7) | (letter[c] as number)] as number;
+    }
+    return fromLatin1(output, length);
+  }
   for (let i = 0; i < length; i++) {
     const c = input[i] as number;
     const isLetter = letter[c] as number;
-    output[o] = tables[(k << 8) | c] as number;
-    o += keep ? 1 : isLetter;
-    k += isLetter;
-    if (k === period) k = 0;
+    output[o] = tables[base + c] as number;
+    o += isLetter;
+    base = next[(base >> 7) | isLetter] as number;
   }
   return fromLatin1(output, o);
 }
