@@ -23,121 +23,242 @@ export interface RateLimitStore {
 }
 
 /**
- * Accepted requests, oldest first, as runs of (millisecond, count) in a growable ring. Requests accepted in
- * the same millisecond share one run, so memory is bounded by the window in milliseconds, never by the limit
- * (a huge RATE_LIMIT under load would otherwise hold one entry per request), and the window stays exact.
+ * Accepted requests, oldest first, as runs of (millisecond, count). Requests accepted in the same millisecond
+ * share one run, so memory is bounded by the window in milliseconds, never by the limit (a huge RATE_LIMIT
+ * under load would otherwise hold one entry per request), and the window stays exact.
+ * The runs sit in one plain array, [time, count, time, count, …] between `head` and `end`, whose capacity the
+ * log manages itself: typed arrays cost ~1 KB per client in buffer bookkeeping and V8's own array growth
+ * over-allocates by half plus 16, while 100,000 addresses in a window must fit in a few tens of MB.
  */
 class Log {
-  times: Float64Array = new Float64Array(4);
-  counts: Float64Array = new Float64Array(4);
+  d: number[] = [0, 0, 0, 0];
+  /** Index of the oldest live run's time; `end` is one past the newest run's count. */
   head = 0;
-  runs = 0;
+  end = 0;
   /** Accepted requests in the log (the sum of the runs' counts). */
   size = 0;
 
+  get runs(): number {
+    return (this.end - this.head) / 2;
+  }
+
   prune(cutoff: number): void {
-    const mask = this.times.length - 1;
-    while (this.runs > 0 && (this.times[this.head] as number) <= cutoff) {
-      this.size -= this.counts[this.head] as number;
-      this.head = (this.head + 1) & mask;
-      this.runs--;
+    const d = this.d;
+    let h = this.head;
+    while (h < this.end && (d[h] as number) <= cutoff) {
+      this.size -= d[h + 1] as number;
+      h += 2;
     }
+    this.head = h;
+    if (h === this.end) this.head = this.end = 0;
   }
 
   /** Time of the i-th oldest accepted request (0 ≤ i < size). */
   at(i: number): number {
-    const mask = this.times.length - 1;
+    const d = this.d;
     let seen = 0;
-    for (let r = 0; r < this.runs; r++) {
-      const j = (this.head + r) & mask;
-      seen += this.counts[j] as number;
-      if (i < seen) return this.times[j] as number;
+    for (let j = this.head; j < this.end; j += 2) {
+      seen += d[j + 1] as number;
+      if (i < seen) return d[j] as number;
     }
     return Number.NaN;
   }
 
   push(t: number, count: number): void {
     if (count <= 0) return;
-    const mask = this.times.length - 1;
-    if (this.runs > 0) {
-      const last = (this.head + this.runs - 1) & mask;
-      if (this.times[last] === t) {
-        this.counts[last] = (this.counts[last] as number) + count;
-        this.size += count;
-        return;
-      }
+    let d = this.d;
+    const n = this.end;
+    if (n > this.head && d[n - 2] === t) {
+      d[n - 1] = (d[n - 1] as number) + count;
+    } else {
+      if (n === d.length) d = this.compact();
+      d[this.end] = t;
+      d[this.end + 1] = count;
+      this.end += 2;
     }
-    if (this.runs === this.times.length) this.grow();
-    const j = (this.head + this.runs) & (this.times.length - 1);
-    this.times[j] = t;
-    this.counts[j] = count;
-    this.runs++;
     this.size += count;
   }
 
-  /** Doubles the ring (its length stays a power of two, so indices wrap with a mask). */
-  private grow(): void {
-    const cap = this.times.length;
-    const times = new Float64Array(cap * 2);
-    const counts = new Float64Array(cap * 2);
-    for (let r = 0; r < this.runs; r++) {
-      const j = (this.head + r) & (cap - 1);
-      times[r] = this.times[j] as number;
-      counts[r] = this.counts[j] as number;
-    }
-    this.times = times;
-    this.counts = counts;
+  /** Moves the live runs to the front, into a new array when they fill more than half of this one. */
+  private compact(): number[] {
+    const live = this.end - this.head;
+    const next =
+      live * 2 > this.d.length ? new Array<number>(Math.max(4, Math.ceil((live * 1.5) / 2) * 2 + 2)) : this.d;
+    for (let i = 0; i < live; i++) next[i] = this.d[this.head + i] as number;
+    this.d = next;
     this.head = 0;
+    this.end = live;
+    return next;
   }
 
   newest(): number {
-    return this.runs ? (this.times[(this.head + this.runs - 1) & (this.times.length - 1)] as number) : -Infinity;
+    return this.end > this.head ? (this.d[this.end - 2] as number) : Number.NEGATIVE_INFINITY;
   }
 }
 
-/** The in-process store: exact, and bounded because logs that have fully expired are swept away. */
+/** Runs a client keeps in the slab; one with more (a busy client) moves to its own on-heap Log. */
+const SLOT_RUNS = 6;
+/** A slot: [size, runs, time₀, count₀, …, time₅, count₅], oldest run first. */
+const SLOT = 2 + 2 * SLOT_RUNS;
+const MIN_SLOTS = 1024;
+
+/**
+ * The in-process store: exact, and bounded because clients whose requests have all left the window are swept.
+ * Most clients hold a few runs; theirs live in slots of one Float64Array (outside V8's heap, ~112 bytes each),
+ * so 100,000 addresses cost ~11 MB there plus the address map, instead of ~300 bytes each of heap objects that
+ * V8 would also size its garbage headroom by. A client with more runs than a slot holds gets a Log of its own.
+ */
 export class MemoryStore implements RateLimitStore {
   readonly kind = 'memory' as const;
+  /** Clients with more runs than a slot holds. */
   private readonly logs = new Map<string, Log>();
+  /** Every other client's slot number. */
+  private readonly slots = new Map<string, number>();
+  private slab: Float64Array;
+  private free: number[] = [];
+  private used = 0;
   private readonly timer: ReturnType<typeof setInterval>;
 
-  constructor(private readonly windowMs: number) {
+  /** minSlots: the slab's smallest size (tests make it tiny, to exercise growth and repacking). */
+  constructor(
+    private readonly windowMs: number,
+    private readonly minSlots = MIN_SLOTS,
+  ) {
+    this.slab = new Float64Array(minSlots * SLOT);
     this.timer = setInterval(() => this.sweep(Date.now()), Math.min(windowMs, 60_000));
     this.timer.unref?.();
   }
 
   take(key: string, cost: number, limit: number, windowMs: number, now: number): TakeResult {
-    let log = this.logs.get(key);
-    if (!log) {
-      log = new Log();
-      this.logs.set(key, log);
+    const log = this.logs.get(key);
+    if (log) return takeFromLog(log, cost, limit, windowMs, now);
+    let slot = this.slots.get(key);
+    if (slot === undefined) {
+      // A client refused outright (a batch over the whole limit) leaves nothing to remember.
+      if (cost > limit) return { allowed: false, remaining: limit, retryAfterMs: windowMs };
+      slot = this.allocate();
+      this.slots.set(key, slot);
     }
-    log.prune(now - windowMs);
-    if (log.size + cost <= limit) {
-      log.push(now, cost);
-      return { allowed: true, remaining: limit - log.size, retryAfterMs: 0 };
+    const d = this.slab;
+    const o = slot * SLOT;
+    this.prune(o, now - windowMs);
+    const size = d[o] as number;
+    const runs = d[o + 1] as number;
+    if (size + cost <= limit) {
+      const last = o + 2 * runs;
+      if (cost <= 0) return { allowed: true, remaining: limit - size, retryAfterMs: 0 };
+      if (runs > 0 && d[last] === now) d[last + 1] = (d[last + 1] as number) + cost;
+      else if (runs < SLOT_RUNS) {
+        d[last + 2] = now;
+        d[last + 3] = cost;
+        d[o + 1] = runs + 1;
+      } else {
+        // Out of room: the client moves to a Log of its own.
+        const moved = new Log();
+        for (let r = 0; r < runs; r++) moved.push(d[o + 2 + 2 * r] as number, d[o + 3 + 2 * r] as number);
+        moved.push(now, cost);
+        this.logs.set(key, moved);
+        this.slots.delete(key);
+        this.release(slot);
+        return { allowed: true, remaining: limit - moved.size, retryAfterMs: 0 };
+      }
+      d[o] = size + cost;
+      return { allowed: true, remaining: limit - size - cost, retryAfterMs: 0 };
     }
-    // The request fits once enough of the oldest entries have left the window.
-    const mustExpire = log.size + cost - limit;
-    const retryAfterMs = mustExpire <= log.size ? log.at(mustExpire - 1) + windowMs - now : windowMs;
-    return { allowed: false, remaining: Math.max(0, limit - log.size), retryAfterMs };
+    // The request fits once enough of the oldest requests have left the window.
+    const mustExpire = size + cost - limit;
+    let retryAfterMs = windowMs;
+    if (mustExpire <= size) {
+      let seen = 0;
+      for (let r = 0; r < runs; r++) {
+        seen += d[o + 3 + 2 * r] as number;
+        if (mustExpire - 1 < seen) {
+          retryAfterMs = (d[o + 2 + 2 * r] as number) + windowMs - now;
+          break;
+        }
+      }
+    }
+    return { allowed: false, remaining: Math.max(0, limit - size), retryAfterMs };
   }
 
   peek(key: string, limit: number, windowMs: number, now: number): number {
     const log = this.logs.get(key);
-    if (!log) return limit;
-    log.prune(now - windowMs);
-    return Math.max(0, limit - log.size);
+    if (log) {
+      log.prune(now - windowMs);
+      return Math.max(0, limit - log.size);
+    }
+    const slot = this.slots.get(key);
+    if (slot === undefined) return limit;
+    this.prune(slot * SLOT, now - windowMs);
+    return Math.max(0, limit - (this.slab[slot * SLOT] as number));
   }
 
-  /** Drops every client whose newest accepted request has left the window. */
+  /** Drops the slot's runs at or before cutoff, moving the rest to the front. */
+  private prune(o: number, cutoff: number): void {
+    const d = this.slab;
+    const runs = d[o + 1] as number;
+    let gone = 0;
+    let size = d[o] as number;
+    while (gone < runs && (d[o + 2 + 2 * gone] as number) <= cutoff) {
+      size -= d[o + 3 + 2 * gone] as number;
+      gone++;
+    }
+    if (!gone) return;
+    d.copyWithin(o + 2, o + 2 + 2 * gone, o + 2 + 2 * runs);
+    d[o] = size;
+    d[o + 1] = runs - gone;
+  }
+
+  private allocate(): number {
+    const reused = this.free.pop();
+    const slot = reused ?? this.used++;
+    if ((slot + 1) * SLOT > this.slab.length) {
+      const grown = new Float64Array(this.slab.length * 2);
+      grown.set(this.slab);
+      this.slab = grown;
+    }
+    const o = slot * SLOT;
+    this.slab[o] = 0;
+    this.slab[o + 1] = 0;
+    return slot;
+  }
+
+  private release(slot: number): void {
+    this.free.push(slot);
+  }
+
+  /** Drops every client whose newest accepted request has left the window; shrinks the slab after a crowd. */
   sweep(now: number): void {
     const cutoff = now - this.windowMs;
     for (const [key, log] of this.logs) if (log.newest() <= cutoff) this.logs.delete(key);
+    const d = this.slab;
+    for (const [key, slot] of this.slots) {
+      const o = slot * SLOT;
+      const runs = d[o + 1] as number;
+      if (runs === 0 || (d[o + 2 * runs] as number) <= cutoff) {
+        this.slots.delete(key);
+        this.release(slot);
+      }
+    }
+    if (this.slots.size * 4 < this.used && this.used > this.minSlots) this.repack();
+  }
+
+  /** Moves the live slots to the front of a slab sized for them, so a past crowd of addresses is not kept. */
+  private repack(): void {
+    const capacity = Math.max(this.minSlots, this.slots.size * 2);
+    const next = new Float64Array(capacity * SLOT);
+    let n = 0;
+    for (const [key, slot] of this.slots) {
+      next.set(this.slab.subarray(slot * SLOT, (slot + 1) * SLOT), n * SLOT);
+      this.slots.set(key, n++);
+    }
+    this.slab = next;
+    this.used = n;
+    this.free = [];
   }
 
   get clients(): number {
-    return this.logs.size;
+    return this.logs.size + this.slots.size;
   }
 
   healthy(): boolean {
@@ -147,7 +268,22 @@ export class MemoryStore implements RateLimitStore {
   close(): void {
     clearInterval(this.timer);
     this.logs.clear();
+    this.slots.clear();
+    this.free = [];
+    this.used = 0;
   }
+}
+
+/** take() for a client with a Log of its own. */
+function takeFromLog(log: Log, cost: number, limit: number, windowMs: number, now: number): TakeResult {
+  log.prune(now - windowMs);
+  if (log.size + cost <= limit) {
+    log.push(now, cost);
+    return { allowed: true, remaining: limit - log.size, retryAfterMs: 0 };
+  }
+  const mustExpire = log.size + cost - limit;
+  const retryAfterMs = mustExpire <= log.size ? log.at(mustExpire - 1) + windowMs - now : windowMs;
+  return { allowed: false, remaining: Math.max(0, limit - log.size), retryAfterMs };
 }
 
 export interface RateDecision {

@@ -58,7 +58,7 @@ const nastyString = fc.constantFrom(
   '\uFEFF',
   '\u202E',
   '%00',
-  '${7*7}',
+  '\u0024{7*7}',
   '<script>',
   'custom',
   'CUSTOM',
