@@ -50,7 +50,11 @@ const fastDecode = NativeBuffer && LITTLE_ENDIAN ? NativeBuffer : undefined;
 
 /** Builds a string from UTF-16 code units, lone surrogates included. */
 export function fromCodeUnits(units: Uint16Array, length: number): string {
-  if (length <= SHORT) return String.fromCharCode.apply(null, units.subarray(0, length) as unknown as number[]);
+  if (length <= SHORT) {
+    // Most outputs fill their buffer exactly; a subarray view costs more than the short string itself.
+    const view = length === units.length ? units : units.subarray(0, length);
+    return String.fromCharCode.apply(null, view as unknown as number[]);
+  }
   if (fastDecode) return fastDecode.from(units.buffer, units.byteOffset, length * 2).toString('utf16le');
   if (length <= CHUNK) return String.fromCharCode.apply(null, units.subarray(0, length) as unknown as number[]);
   let out = '';
