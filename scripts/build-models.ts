@@ -15,7 +15,6 @@ import {
   getModel,
   type LanguageModel,
   type ModelFile,
-  type NgramCounts,
   type NgramFile,
   passageSymbols,
   symbolChars,

@@ -16,8 +16,13 @@ export interface CaesarSolution {
 
 export interface CaesarSolveResult {
   language: Language;
-  /** One entry per shift, most probable first. */
+  /** One entry per shift, most probable first (only the first with bestOnly). */
   solutions: CaesarSolution[];
+}
+
+export interface CaesarSolveOptions {
+  /** Return only the most probable solution (its score is still its posterior among all shifts). */
+  bestOnly?: boolean;
 }
 
 export const NO_LETTERS_MESSAGE = 'The text must contain at least one letter of the selected alphabet.';
@@ -48,7 +53,12 @@ function fitShifts(text: string, a: Alphabet, language: Language): Fit {
  * Scores every shift of a Caesar ciphertext. With 'auto', the language whose best decryption is most
  * likely wins: every model predicts the same characters of the same text, so totals compare directly.
  */
-export function solveCaesar(text: string, a: Alphabet, language: Language | 'auto'): CaesarSolveResult {
+export function solveCaesar(
+  text: string,
+  a: Alphabet,
+  language: Language | 'auto',
+  options: CaesarSolveOptions = {},
+): CaesarSolveResult {
   let fit: Fit;
   if (language === 'auto') {
     fit = LANGUAGES.map((l) => fitShifts(text, a, l)).reduce((x, y) => (y.best > x.best ? y : x));
@@ -58,8 +68,10 @@ export function solveCaesar(text: string, a: Alphabet, language: Language | 'aut
   const order = Array.from(posterior.keys()).sort(
     (x, y) => (posterior[y] as number) - (posterior[x] as number) || x - y,
   );
+  // Every shift's text costs a pass over the whole text: bulk solving asks for the best one alone.
+  const kept = options.bestOnly ? order.slice(0, 1) : order;
   const decrypt = decrypter(text, a);
-  const solutions = order.map((shift) => ({ shift, text: decrypt(shift), score: posterior[shift] as number }));
+  const solutions = kept.map((shift) => ({ shift, text: decrypt(shift), score: posterior[shift] as number }));
   return { language: fit.language, solutions };
 }
 

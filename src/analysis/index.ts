@@ -1,10 +1,17 @@
 // The analysis layer: language models, Caesar solving and Vigenère analysis, free of any transport.
-export { type CaesarSolution, type CaesarSolveResult, NO_LETTERS_MESSAGE, solveCaesar } from './caesar-solver.js';
+export {
+  type CaesarSolution,
+  type CaesarSolveOptions,
+  type CaesarSolveResult,
+  NO_LETTERS_MESSAGE,
+  solveCaesar,
+} from './caesar-solver.js';
 export { AnalysisInputError } from './errors.js';
 export { isLanguage, LANGUAGE_INFO, LANGUAGES, type Language } from './languages.js';
 export { getModel, type LanguageModel } from './model.js';
 export { scoreText } from './score.js';
 export {
+  type AnalyzeOptions,
   analyzeVigenere,
   MIN_ANALYSIS_LETTERS,
   TOO_SHORT_MESSAGE,

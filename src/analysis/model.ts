@@ -264,7 +264,7 @@ function hashedOrder(
   S: number,
   lowerContexts: number,
   lower: Lookup,
-): Lookup {
+): HashedLevel {
   const D = discounts(counts);
   const seen = new IntTable(keys.length);
   let contexts = 0;
@@ -295,7 +295,8 @@ function hashedOrder(
   }
   const { keys: sk, values: sv, mask: sm, shift: ss } = seen;
   const { keys: gk, values: gv, mask: gm, shift: gs } = gammas;
-  return (context, c) => {
+  // The closure serves the next order's build; scoring uses the flat loop in compileNgrams.
+  const lookup: Lookup = (context, c) => {
     const key = context * S + c;
     let i = Math.imul(key, 0x9e3779b1) >>> ss;
     for (;;) {
@@ -315,6 +316,15 @@ function hashedOrder(
       i++;
     }
   };
+  return { seen, gammas, lowerContexts, lookup };
+}
+
+/** One hashed order: its n-grams' log probabilities, its contexts' ln γ, and how it reads the order below. */
+interface HashedLevel {
+  seen: IntTable;
+  gammas: IntTable;
+  lowerContexts: number;
+  lookup: Lookup;
 }
 
 /** Interpolated modified Kneser–Ney over dense count tables of orders 1…d; below order 1 is uniform. */
@@ -347,6 +357,55 @@ function densePyramid(levels: Float64Array[], S: number): Float64Array[] {
     lower = p;
   }
   return out;
+}
+
+/**
+ * ln P(c | context) walking down from the top order: a seen n-gram's value, else ln γ of its context
+ * (if seen) plus the order below. One loop over plain arrays, where nested closures would not inline.
+ */
+function flatLookup(hashed: HashedLevel[], dense: Float64Array, S: number, other: number, spread: number): Lookup {
+  const depth = hashed.length;
+  const sk = hashed.map((h) => h.seen.keys);
+  const sv = hashed.map((h) => h.seen.values);
+  const sm = Int32Array.from(hashed, (h) => h.seen.mask);
+  const ss = Int32Array.from(hashed, (h) => h.seen.shift);
+  const gk = hashed.map((h) => h.gammas.keys);
+  const gv = hashed.map((h) => h.gammas.values);
+  const gm = Int32Array.from(hashed, (h) => h.gammas.mask);
+  const gs = Int32Array.from(hashed, (h) => h.gammas.shift);
+  const lowerContexts = Int32Array.from(hashed, (h) => h.lowerContexts);
+  return (context, c) => {
+    let acc = c === other ? -spread : 0;
+    let ctx = context;
+    for (let d = 0; d < depth; d++) {
+      const keys = sk[d] as Int32Array;
+      const mask = sm[d] as number;
+      const key = ctx * S + c;
+      let i = Math.imul(key, 0x9e3779b1) >>> (ss[d] as number);
+      for (;;) {
+        i &= mask;
+        const k = keys[i] as number;
+        if (k === key) return acc + ((sv[d] as Float64Array)[i] as number);
+        if (k === -1) break;
+        i++;
+      }
+      const gKeys = gk[d] as Int32Array;
+      const gMask = gm[d] as number;
+      i = Math.imul(ctx, 0x9e3779b1) >>> (gs[d] as number);
+      for (;;) {
+        i &= gMask;
+        const k = gKeys[i] as number;
+        if (k === ctx) {
+          acc += (gv[d] as Float64Array)[i] as number;
+          break;
+        }
+        if (k === -1) break;
+        i++;
+      }
+      ctx %= lowerContexts[d] as number;
+    }
+    return acc + (dense[ctx * S + c] as number);
+  };
 }
 
 /** Orders up to this one are dense tables; above it, hashes of the n-grams seen. */
@@ -410,12 +469,14 @@ function compileNgrams(file: NgramFile, S: number, index: Int32Array, language: 
   const fast = short[3] as Float64Array;
   const denseLog = lower.map(Math.log);
   let lookup: Lookup = (context, c) => denseLog[context * S + c] as number;
+  const hashed: HashedLevel[] = [];
   for (let k = dense + 1; k <= N; k++) {
     const level = levels[k]!;
-    lookup = hashedOrder(level.keys, level.counts, S, S ** (k - 2), lookup);
+    const built = hashedOrder(level.keys, level.counts, S, S ** (k - 2), lookup);
+    hashed.unshift(built);
+    lookup = built.lookup;
   }
-  const raw = lookup;
-  const logProb: Lookup = (context, c) => (c === other ? raw(context, c) - spread : raw(context, c));
+  const logProb = flatLookup(hashed, denseLog, S, other, spread);
   const uniLog = Float64Array.from(uni, (v, i) => Math.log(v) - (i === other ? spread : 0));
   return {
     order: N,

@@ -41,7 +41,9 @@ const POLISH_MARGIN = 25;
 /** Columns shorter than this many letters get restarts. */
 const RESTART_LETTERS_PER_KEY_LETTER = 20;
 /** Prefixes a beam search keeps: wider finds more, costs width × alphabet × letters look-ups per length. */
-const BEAM_WIDTH = Number(process.env.VBW ?? 48);
+const BEAM_WIDTH = 48;
+/** The beam width every short-column length gets first; the likeliest lengths then get BEAM_WIDTH. */
+const BEAM_SCOUT_WIDTH = 8;
 /** The beam's final keys that are climbed and compared. */
 const BEAM_KEEP = 4;
 /** Columns shorter than this many letters are searched by beam; longer ones by ascent alone. */
@@ -51,7 +53,7 @@ const POLISH_PER_KEY_LETTER = 25;
 /** Lengths, best first by the guide, that a long text polishes with the full model. */
 const LONG_POLISH_LENGTHS = 2;
 /** Model look-ups the restarts of one analysis may spend (about 40 ns each). */
-const RESTART_BUDGET = Number(process.env.VRB ?? 600_000);
+const RESTART_BUDGET = 600_000;
 /** Lengths, best first, that get restarts. */
 const RESTART_LENGTHS = 4;
 /** A search stops after this many restarts in a row that found nothing better. */
@@ -354,27 +356,42 @@ class KeySearch {
   beam(width: number, keep: number): Int32Array[] {
     const { k } = this;
     const n = this.layout.n;
-    let states: { key: Int32Array; score: number }[] = [{ key: new Int32Array(k), score: 0 }];
+    // States live in flat arrays: keys[i·k …] and scores[i]; candidates are (parent, shift) pairs.
+    let keys = new Int32Array(k);
+    let scores = new Float64Array(1);
+    let count = 1;
+    const candScore = new Float64Array(width * n);
+    const order: number[] = [];
     for (let j = 0; j < k; j++) {
-      const next: { key: Int32Array; score: number }[] = [];
-      for (const state of states) {
-        for (let c = 0; c < k; c++) {
-          if (c < j) this.setColumn(c, state.key[c] as number);
-          else this.clearColumn(c);
-        }
-        const es = this.ends[j] as Int32Array;
+      const es = this.ends[j] as Int32Array;
+      for (let c = j; c < k; c++) this.clearColumn(c);
+      for (let st = 0; st < count; st++) {
+        for (let c = 0; c < j; c++) this.setColumn(c, keys[st * k + c] as number);
+        this.clearColumn(j);
         const old = this.partialSum(es);
         for (let shift = 0; shift < n; shift++) {
           this.setColumn(j, shift);
-          const key = Int32Array.from(state.key);
-          key[j] = shift;
-          next.push({ key, score: state.score + this.partialSum(es) - old });
+          candScore[st * n + shift] = (scores[st] as number) + this.partialSum(es) - old;
         }
       }
-      next.sort((x, y) => y.score - x.score);
-      states = next.slice(0, width);
+      order.length = 0;
+      for (let i = 0; i < count * n; i++) order.push(i);
+      order.sort((x, y) => (candScore[y] as number) - (candScore[x] as number));
+      const next = Math.min(width, order.length);
+      const nextKeys = new Int32Array(next * k);
+      const nextScores = new Float64Array(next);
+      for (let i = 0; i < next; i++) {
+        const c = order[i] as number;
+        const parent = Math.floor(c / n);
+        nextKeys.set(keys.subarray(parent * k, parent * k + j), i * k);
+        nextKeys[i * k + j] = c % n;
+        nextScores[i] = candScore[c] as number;
+      }
+      keys = nextKeys;
+      scores = nextScores;
+      count = next;
     }
-    return states.slice(0, keep).map((x) => x.key);
+    return Array.from({ length: Math.min(keep, count) }, (_, i) => keys.slice(i * k, (i + 1) * k));
   }
 
   /** Marks the columns whose letters can share an n-gram with a letter of column j. */
@@ -453,6 +470,13 @@ function period(key: Int32Array): Int32Array {
   return key;
 }
 
+/** A length's key from the first, cheaper search, and its tempered log-likelihood less the key's cost. */
+interface Rough {
+  k: number;
+  key: Int32Array;
+  score: number;
+}
+
 interface LanguageFit {
   language: Language;
   evaluations: Evaluation[];
@@ -517,21 +541,23 @@ function fitLanguage(
   const T = layout.ngrams.temperature;
   const budget: Budget = { spent: 0 };
 
-  // Every length: short columns get a beam search under the full model, each of its best keys climbed;
-  // long ones a quick ascent under the trigram guide. The full model judges.
+  // Every length: short columns get a narrow beam search under the full model, each of its best keys
+  // climbed; long ones a quick ascent under the trigram guide. The full model judges.
   const sampled = layout.tokens.letters;
-  const rough = lengths.map((k) => {
-    if (beamWidth > 0 && sampled < BEAM_LETTERS_PER_KEY_LETTER * k) {
-      const search = new KeySearch(layout, k, budget);
-      let best = { k, key: new Int32Array(k), score: Number.NEGATIVE_INFINITY };
-      for (const start of search.beam(beamWidth, BEAM_KEEP)) {
-        search.setKey(start);
-        search.climb();
-        const score = search.total() / T - k * Math.log(n);
-        if (score > best.score) best = { k, key: Int32Array.from(search.key), score };
-      }
-      return best;
+  const beamed = (k: number): boolean => beamWidth > 0 && sampled < BEAM_LETTERS_PER_KEY_LETTER * k;
+  const beamSearch = (k: number, width: number): Rough => {
+    const search = new KeySearch(layout, k, budget);
+    let best: Rough = { k, key: new Int32Array(k), score: Number.NEGATIVE_INFINITY };
+    for (const start of search.beam(width, BEAM_KEEP)) {
+      search.setKey(start);
+      search.climb();
+      const score = search.total() / T - k * Math.log(n);
+      if (score > best.score) best = { k, key: Int32Array.from(search.key), score };
     }
+    return best;
+  };
+  const rough = lengths.map((k): Rough => {
+    if (beamed(k)) return beamSearch(k, Math.min(beamWidth, BEAM_SCOUT_WIDTH));
     const guide = new KeySearch(layout, k, budget, true);
     guide.setKey(unigramKey(layout, letters, k));
     guide.climb();
@@ -539,6 +565,14 @@ function fitLanguage(
     judge.setKey(guide.key);
     return { k, key: Int32Array.from(guide.key), score: judge.total() / T - k * Math.log(n) };
   });
+  rough.sort((x, y) => y.score - x.score);
+  // The scouts' best lengths are searched again with the full beam.
+  for (let i = 0; i < Math.min(polishLengths, rough.length); i++) {
+    const r = rough[i] as Rough;
+    if (!beamed(r.k) || beamWidth <= BEAM_SCOUT_WIDTH) continue;
+    const wide = beamSearch(r.k, beamWidth);
+    if (wide.score > r.score) rough[i] = wide;
+  }
   rough.sort((x, y) => y.score - x.score);
 
   // The likeliest lengths: the full model's ascent, then restarts round-robin until none improves.
@@ -583,7 +617,6 @@ function fitLanguage(
     const old = byLength.get(e.length);
     if (!old || e.score > old.score) byLength.set(e.length, e);
   }
-  if (process.env.VDEBUG) console.log('spent', language, budget.spent);
   const evaluations = [...byLength.values()];
   const best = evaluations.reduce((x, y) => (y.score > x.score ? y : x));
   return { language, evaluations, best };
@@ -639,7 +672,7 @@ export function analyzeVigenere(
     languages = [fittest(screened).language];
   }
   const polishSample = full ? sample : Math.max(MIN_SAMPLE_ANY_ALPHABET, POLISH_PER_KEY_LETTER * Math.max(...lengths));
-  const polishLengths = full ? Number(process.env.VPL ?? RESTART_LENGTHS) : LONG_POLISH_LENGTHS;
+  const polishLengths = full ? RESTART_LENGTHS : LONG_POLISH_LENGTHS;
   const fit = fittest(
     languages.map((l) =>
       fitLanguage(text, a, l, letters, lengths, sample, restarts, polishSample, polishLengths, full ? BEAM_WIDTH : 0),

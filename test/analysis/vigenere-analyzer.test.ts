@@ -170,21 +170,30 @@ describe('analyzeVigenere', () => {
     );
   });
 
-  it('is fast on 300 letters (max 20) and on 100,000 letters (max 100)', () => {
-    const short = vigenereEncrypt(cutToLetters(HARBOUR_EN, 300, basic), 'ORCHID', basic);
-    analyzeVigenere(short, basic, 'en', 20);
-    let started = performance.now();
-    expect(analyzeVigenere(short, basic, 'en', 20).probable_key).toBe('ORCHID');
-    // Measured at ~10 ms and ~250 ms; the bounds only catch a pathological regression.
-    expect(performance.now() - started).toBeLessThan(150 * 4);
+  it.each(LANGUAGES)('finds an 8-letter key from 24 letters of held-out %s text (3 per key letter)', (language) => {
+    const a = ownAlphabet(language);
+    const key = [...a.letters]
+      .filter((_, i) => i % 3 === 2)
+      .slice(0, 8)
+      .join('');
+    for (const passage of HELD_OUT[language].slice(1, 3)) {
+      const plain = cutToLetters(passage.text, 24, a);
+      const result = analyzeVigenere(vigenereEncrypt(plain, key, a), a, language, 20);
+      expectWellFormed(result, 12);
+      expect(result.probable_key).toBe(key);
+    }
+  });
 
+  // Speed is a bench figure (npm run bench:accuracy); a timed test would only measure the machine's load.
+  it('solves 300 letters (max 20) and 100,000 letters (max 100) on the cheaper long-text path', () => {
+    const short = vigenereEncrypt(cutToLetters(HARBOUR_EN, 300, basic), 'ORCHID', basic);
+    expect(analyzeVigenere(short, basic, 'en', 20).probable_key).toBe('ORCHID');
     const unit = `${HARBOUR_EN} ${LONG_EN} `;
     const long = unit.repeat(Math.ceil(100_000 / letterIndices(unit, basic).length));
     const key = 'ANOTHERLONGERSECRETKEY';
-    started = performance.now();
     const result = analyzeVigenere(vigenereEncrypt(long, key, basic), basic, 'en', 100);
-    expect(performance.now() - started).toBeLessThan(3000);
     expect(result.probable_key).toBe(key);
+    expect(result.confidence).toBeGreaterThan(0.99);
     expectWellFormed(result, 100);
   });
 });
