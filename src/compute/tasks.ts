@@ -29,10 +29,13 @@ export const TASKS = {
   /** Best shift per item; one language for the batch (auto decides it from all the texts together). */
   caesarBulkSolve(args: { spec: AlphabetSpec; texts: string[]; language: Language | 'auto' }) {
     const a = alphabetOf(args.spec);
-    const language = args.language === 'auto' ? solveCaesar(args.texts.join('\n'), a, 'auto').language : args.language;
+    const language =
+      args.language === 'auto'
+        ? solveCaesar(args.texts.join('\n'), a, 'auto', { bestOnly: true }).language
+        : args.language;
     const items = args.texts.map((text): BulkSolveItem | BulkSolveFailure => {
       try {
-        const best = solveCaesar(text, a, language).solutions[0]!;
+        const best = solveCaesar(text, a, language, { bestOnly: true }).solutions[0]!;
         return { shift: best.shift, text: best.text, confidence: best.score };
       } catch (e) {
         if (e instanceof AnalysisInputError) return { field: e.field, message: e.message };
