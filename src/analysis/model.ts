@@ -459,14 +459,24 @@ function compileNgrams(file: NgramFile, S: number, index: Int32Array, language: 
   const uni = probabilities[1] as Float64Array;
   // Plain (raw-count) models of orders 1…3: the search's guide, and what reads a context cut short by
   // letters not yet deciphered. Raw counts of a suffix are the sums over the top n-grams ending in it.
-  const rawLevels: Float64Array[] = [];
-  for (let k = 1; k <= 3; k++) {
-    const c = new Float64Array(S ** k);
-    for (let i = 0; i < top.length; i++) c[(top[i] as number) % c.length]! += counts[i] as number;
-    rawLevels[k] = c;
-  }
-  const short = densePyramid(rawLevels, S).map((p) => p.map((v, i) => Math.log(v) - (i % S === other ? spread : 0)));
-  const fast = short[3] as Float64Array;
+  // Computed on first use: Caesar solving never needs them, and loading should not pay for them.
+  let short: Float64Array[] | undefined;
+  const plain = (): Float64Array[] => {
+    if (!short) {
+      const rawLevels: Float64Array[] = [];
+      const c3 = new Float64Array(S ** 3);
+      for (let i = 0; i < top.length; i++) c3[(top[i] as number) % c3.length]! += counts[i] as number;
+      rawLevels[3] = c3;
+      for (let k = 2; k >= 1; k--) {
+        const upper = rawLevels[k + 1] as Float64Array;
+        const c = new Float64Array(S ** k);
+        for (let g = 0; g < upper.length; g++) c[g % c.length]! += upper[g] as number;
+        rawLevels[k] = c;
+      }
+      short = densePyramid(rawLevels, S).map((p) => p.map((v, i) => Math.log(v) - (i % S === other ? spread : 0)));
+    }
+    return short;
+  };
   const denseLog = lower.map(Math.log);
   let lookup: Lookup = (context, c) => denseLog[context * S + c] as number;
   const hashed: HashedLevel[] = [];
@@ -483,8 +493,12 @@ function compileNgrams(file: NgramFile, S: number, index: Int32Array, language: 
     symbolCount: S,
     contexts: S ** (N - 1),
     uni: uniLog,
-    fast,
-    short,
+    get fast(): Float64Array {
+      return plain()[3] as Float64Array;
+    },
+    get short(): readonly Float64Array[] {
+      return plain();
+    },
     temperature: file.temperature,
     logProb,
   };

@@ -53,14 +53,16 @@ const POLISH_PER_KEY_LETTER = 25;
 /** Lengths, best first by the guide, that a long text polishes with the full model. */
 const LONG_POLISH_LENGTHS = 2;
 /** Model look-ups the restarts of one analysis may spend (about 40 ns each). */
-const RESTART_BUDGET = 600_000;
+const RESTART_BUDGET = 300_000;
 /** Lengths, best first, that get restarts. */
 const RESTART_LENGTHS = 4;
 /** A search stops after this many restarts in a row that found nothing better. */
 const PATIENCE = 12;
 /**
- * Platt scaling of the raw confidence, logit(conf) = A·logit(raw) + B, fitted on the development split
- * (corpus lines with index % 10 === 5) by `npm run bench:accuracy -- --calibrate`; measured on held-out lines.
+ * Platt scaling of the raw confidence, logit(conf) = A·logit(raw) + B. `npm run bench:accuracy --
+ * --calibrate` reads the development split (corpus lines with index % 10 === 5): the raw posterior's
+ * ECE there was 0.016, already within target, while the log-loss fit (A 1.02, B −2.21) is pulled by a
+ * handful of confident errors; the bench reports held-out ECE under both, and the identity ships.
  */
 const CALIBRATION = { a: 1, b: 0 };
 
@@ -170,6 +172,8 @@ class KeySearch {
   private readonly budget: Budget;
   /** Scores with the plain trigram table instead of the full model: cruder, many times faster. */
   private readonly fast: boolean;
+  /** The model's plain tables of orders 1…3, read once (the model computes them on first use). */
+  private readonly plain: readonly Float64Array[];
 
   constructor(layout: Layout, k: number, budget: Budget, fast = false) {
     const { model, ngrams, tokens, n } = layout;
@@ -177,6 +181,7 @@ class KeySearch {
     this.k = k;
     this.budget = budget;
     this.fast = fast;
+    this.plain = ngrams.short;
     this.N = fast ? 3 : ngrams.order;
     this.S = model.symbolCount;
     const pad = this.N - 1;
@@ -245,7 +250,7 @@ class KeySearch {
     const lp = this.layout.ngrams;
     let sum = 0;
     if (this.fast) {
-      const tri = lp.fast;
+      const tri = this.plain[3] as Float64Array;
       for (let i = 0; i < es.length; i++) {
         const e = es[i] as number;
         sum += tri[((syms[e - 2] as number) * S + (syms[e - 1] as number)) * S + (syms[e] as number)] as number;
@@ -332,7 +337,7 @@ class KeySearch {
     const order = Math.min(known + 1, 3);
     let ctx = 0;
     for (let r = e - order + 1; r < e; r++) ctx = ctx * S + (syms[r] as number);
-    return lp.short[order]?.[ctx * S + x] as number;
+    return (this.plain[order] as Float64Array)[ctx * S + x] as number;
   }
 
   private partialSum(es: Int32Array): number {
