@@ -29,20 +29,22 @@ const tooLargeResult = (maxBytes: number): BodyResult => ({
 const unreadable: BodyResult = { ok: false, status: 400, message: 'The request body could not be read.' };
 
 export async function readBody(request: Request, maxBytes = MAX_BODY_BYTES): Promise<BodyResult> {
-  const declared = Number(request.headers.get('content-length'));
+  const lengthHeader = request.headers.get('content-length');
+  const declared = Number(lengthHeader);
   if (Number.isFinite(declared) && declared > maxBytes) return tooLargeResult(maxBytes);
   // On Node, srvx would wrap the socket stream in a web stream for request.body; read the Node stream itself.
   const node = nodeBodyOf(request);
   if (node) return readNodeBody(node, maxBytes);
-  if (!request.body) return { ok: true, text: '' };
-  // A declared length is enforced by the server's HTTP parser: the body can be read whole (Bun's fast path).
-  if (request.headers.get('content-length') !== null && !request.headers.has('transfer-encoding')) {
+  // A declared length is enforced by the server's HTTP parser: the body can be read whole (Bun's fast path),
+  // without touching request.body, which would build a stream first.
+  if (lengthHeader !== null && !request.headers.has('transfer-encoding')) {
     try {
       return decode(new Uint8Array(await request.arrayBuffer()));
     } catch {
       return unreadable;
     }
   }
+  if (!request.body) return { ok: true, text: '' };
   const reader = request.body.getReader();
   const chunks: Uint8Array[] = [];
   let total = 0;
