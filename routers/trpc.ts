@@ -1,9 +1,9 @@
 // The one tRPC instance: superjson, OpenAPI metadata, and validation errors exposed as a field map.
 import { initTRPC } from '@trpc/server';
-import superjson from 'superjson';
 import type { OpenApiMeta } from 'trpc-to-openapi';
 import type { ComputeService } from '../src/compute/compute.js';
 import { type FieldErrors, fieldErrorsOf, RateLimitError } from './errors.js';
+import { safeSuperjson } from './safe-superjson.js';
 
 /** What the host tells the procedures about itself (only the health check needs it). */
 export interface Context {
@@ -23,7 +23,7 @@ const t = initTRPC
   .context<Context>()
   .meta<OpenApiMeta>()
   .create({
-    transformer: superjson,
+    transformer: safeSuperjson,
     // Stack traces never leave the process, whatever NODE_ENV says.
     isDev: false,
     errorFormatter({ shape, error }) {

@@ -88,7 +88,7 @@ console.log(
   `after:  RSS ${mb(raw.rss)} (peak ${mb(peakRss)}); after GC RSS ${mb(after.rss)}, heap used ${mb(after.heapUsed)}; clients in the store ${store.clients}`,
 );
 console.log(
-  `RSS growth: ${mb(raw.rss - before.rss)} (peak ${mb(peakRss - before.rss)}, after GC ${mb(after.rss - before.rss)})`,
+  `RSS growth: ${mb(raw.rss - before.rss)} (peak ${mb(peakRss - before.rss)}); after a forced GC on both sides ${mb(after.rss - beforeGc.rss)}; live heap ${mb(after.heapUsed - beforeGc.heapUsed)}`,
 );
 store.sweep(Date.now() + 61_000);
 await settle();

@@ -10,7 +10,11 @@ const MAX_MS = Number(process.env.SOAK_MAX_S ?? 300) * 1000;
 const SEED = Number(process.env.SOAK_SEED ?? 1);
 const BATCH = 1000;
 
-const service = await startService({ RATE_LIMIT: '1000000000' });
+// The soak hunts answers that hostile input breaks. On a small shared machine 32 clients can queue analyses past
+// the pool's 10 s budget, and the 503s that sheds are load, not input: the budget is raised here (SOAK_BUDGET_MS),
+// and bench:latency measures behaviour under heavy load.
+const BUDGET_MS = process.env.SOAK_BUDGET_MS ?? '60000';
+const service = await startService({ RATE_LIMIT: '1000000000', COMPUTE_TIMEOUT_MS: BUDGET_MS });
 const byStatus = new Map<string, number>();
 const byKind = new Map<string, number>();
 const problems = new Map<string, { count: number; example: string }>();
@@ -93,7 +97,7 @@ await service.stop();
 
 const fivexx = [...byStatus].filter(([k]) => Number(k) >= 500).reduce((a, [, v]) => a + v, 0);
 console.log(
-  `soak: ${sent} hostile requests in ${seconds.toFixed(1)} s (${(sent / seconds).toFixed(0)}/s), concurrency ${CONCURRENCY}, seed ${SEED}`,
+  `soak: ${sent} hostile requests in ${seconds.toFixed(1)} s (${(sent / seconds).toFixed(0)}/s), concurrency ${CONCURRENCY}, seed ${SEED}, solver budget ${BUDGET_MS} ms`,
 );
 console.log(
   `by status: ${[...byStatus]

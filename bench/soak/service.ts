@@ -34,6 +34,13 @@ export async function startService(env: Record<string, string> = {}): Promise<Se
   });
   child.stdout?.on('data', (d) => output.push(String(d)));
   child.stderr?.on('data', (d) => output.push(String(d)));
+  // A bench that dies or is interrupted must not leave its service listening.
+  process.once('exit', () => child.kill('SIGKILL'));
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => process.exit(130));
+  process.once('uncaughtException', (error) => {
+    console.error(error);
+    process.exit(1);
+  });
   const url = `http://127.0.0.1:${port}`;
   const service: Service = {
     url,

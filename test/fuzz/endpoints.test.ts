@@ -113,6 +113,22 @@ describe('hostile input', () => {
     expect(await res.json()).toMatchObject({ result: 'Khoor, Zruog!' });
   });
 
+  it('refuses a malformed superjson meta before superjson walks it (it would recurse until the stack overflows)', async () => {
+    for (const meta of [{ values: { text: 'bigint' } }, { values: 'regexp' }, { referentialEqualities: 'x' }]) {
+      const started = performance.now();
+      const r = await send({
+        method: 'POST',
+        url: '/trpc/caesar.encrypt',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ json: { text: 'abc', shift: 1 }, meta }),
+        kind: '',
+      });
+      expect(r.status).toBe(400);
+      expect(r.text).toContain('The superjson meta of the input is malformed.');
+      expect(performance.now() - started).toBeLessThan(200);
+    }
+  });
+
   it.each(PATHS)('%s: empty body 400, wrong content type 415, wrong method 405, all as contract JSON', async (path) => {
     const url = `/api/v1${path}`;
     const cases: Array<[HostileRequest, number]> = [
