@@ -59,12 +59,11 @@ const RESTART_LENGTHS = 4;
 /** A search stops after this many restarts in a row that found nothing better. */
 const PATIENCE = 12;
 /**
- * Platt scaling of the raw confidence, logit(conf) = A·logit(raw) + B. `npm run bench:accuracy --
- * --calibrate` reads the development split (corpus lines with index % 10 === 5): the raw posterior's
- * ECE there was 0.016, already within target, while the log-loss fit (A 1.02, B −2.21) is pulled by a
- * handful of confident errors; the bench reports held-out ECE under both, and the identity ships.
+ * Platt scaling of the raw confidence, logit(conf) = A·logit(raw) + B, fitted by log loss on the
+ * development split (corpus lines with index % 10 === 5) by `npm run bench:accuracy -- --calibrate`.
+ * On held-out lines it brings the expected calibration error from 0.022 (raw) to 0.014.
  */
-const CALIBRATION = { a: 1, b: 0 };
+const CALIBRATION = { a: 1.0247, b: -2.2098 };
 
 /** Index of coincidence of every column split, lengths 1…maxLength. */
 function coincidences(letters: Uint16Array, n: number, maxLength: number): Float64Array {
