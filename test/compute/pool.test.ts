@@ -13,7 +13,7 @@ let pool: WorkerPool;
 beforeAll(async () => {
   pool = new WorkerPool({ size: 1 });
   await pool.ready();
-});
+}, 60_000);
 afterAll(async () => {
   await pool.close();
 });
@@ -27,7 +27,7 @@ describe('WorkerPool', () => {
     ]);
     expect(inWorker).toEqual(inline);
     expect(inWorker.solutions[0]!.shift).toBe(3);
-  });
+  }, 60_000);
 
   it('rebuilds input errors with their field', async () => {
     const error = await pool
@@ -35,7 +35,7 @@ describe('WorkerPool', () => {
       .catch((e) => e);
     expect(error).toBeInstanceOf(AnalysisInputError);
     expect(error).toMatchObject({ field: 'text' });
-  });
+  }, 60_000);
 
   it('keeps the event loop free while a worker solves', async () => {
     const work = pool.run('caesarBulkSolve', {
@@ -54,7 +54,7 @@ describe('WorkerPool', () => {
       worst = Math.max(worst, performance.now() - t);
     }
     expect(worst).toBeLessThan(50);
-  });
+  }, 60_000);
 
   it('abandons a task over its budget, replaces the worker and keeps serving', async () => {
     const tight = new WorkerPool({ size: 1, timeoutMs: 150 });
@@ -71,7 +71,7 @@ describe('WorkerPool', () => {
     } finally {
       await tight.close();
     }
-  });
+  }, 60_000);
 
   it('refuses work beyond its queue at once', async () => {
     const small = new WorkerPool({ size: 1, maxQueue: 1 });
@@ -88,7 +88,7 @@ describe('WorkerPool', () => {
     } finally {
       await small.close();
     }
-  });
+  }, 60_000);
 });
 
 describe('the pool behind the HTTP surfaces', () => {
@@ -122,5 +122,5 @@ describe('the pool behind the HTTP surfaces', () => {
     } finally {
       await tight.close();
     }
-  });
+  }, 60_000);
 });

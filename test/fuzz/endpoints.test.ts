@@ -49,29 +49,33 @@ describe('hostile input', () => {
     // Neither `__proto__` nor `constructor.prototype` keys reached a prototype.
     const probe = {} as Record<string, unknown>;
     expect([probe.polluted, probe.shift, probe.text]).toEqual([undefined, undefined, undefined]);
-  });
+  }, 120_000);
 
-  it.each(PATHS)('%s refuses 1 MiB + 1 byte, on REST and tRPC, and takes exactly 1 MiB', async (path) => {
-    const over = bodyOfSize(MIB + 1);
-    for (const url of [`/api/v1${path}`, `/trpc/${procedureOf(path)}`]) {
-      const r = await send({
+  it.each(PATHS)(
+    '%s refuses 1 MiB + 1 byte, on REST and tRPC, and takes exactly 1 MiB',
+    async (path) => {
+      const over = bodyOfSize(MIB + 1);
+      for (const url of [`/api/v1${path}`, `/trpc/${procedureOf(path)}`]) {
+        const r = await send({
+          method: 'POST',
+          url,
+          headers: { 'content-type': 'application/json' },
+          body: over,
+          kind: '',
+        });
+        expect(r.status).toBe(413);
+      }
+      const exact = await send({
         method: 'POST',
-        url,
+        url: `/api/v1${path}`,
         headers: { 'content-type': 'application/json' },
-        body: over,
+        body: bodyOfSize(MIB),
         kind: '',
       });
-      expect(r.status).toBe(413);
-    }
-    const exact = await send({
-      method: 'POST',
-      url: `/api/v1${path}`,
-      headers: { 'content-type': 'application/json' },
-      body: bodyOfSize(MIB),
-      kind: '',
-    });
-    expect(exact.status).toBe(422);
-  });
+      expect(exact.status).toBe(422);
+    },
+    120_000,
+  );
 
   it('stops reading an oversized body without a length as soon as it passes 1 MiB', async () => {
     for (const url of ['/api/v1/caesar/encrypt', '/trpc/caesar.encrypt']) {
@@ -87,7 +91,7 @@ describe('hostile input', () => {
       expect(res.status).toBe(413);
       expect(state.pulled).toBeLessThanOrEqual(MIB + 3 * 64 * 1024);
     }
-  });
+  }, 120_000);
 
   it('answers a slow body once it has all arrived', async () => {
     const text = JSON.stringify({ text: 'Hello, World!', shift: 3 });
@@ -111,7 +115,7 @@ describe('hostile input', () => {
     );
     expect(res.status).toBe(200);
     expect(await res.json()).toMatchObject({ result: 'Khoor, Zruog!' });
-  });
+  }, 120_000);
 
   it('refuses a malformed superjson meta before superjson walks it (it would recurse until the stack overflows)', async () => {
     for (const meta of [{ values: { text: 'bigint' } }, { values: 'regexp' }, { referentialEqualities: 'x' }]) {
@@ -127,21 +131,28 @@ describe('hostile input', () => {
       expect(r.text).toContain('The superjson meta of the input is malformed.');
       expect(performance.now() - started).toBeLessThan(200);
     }
-  });
+  }, 120_000);
 
-  it.each(PATHS)('%s: empty body 400, wrong content type 415, wrong method 405, all as contract JSON', async (path) => {
-    const url = `/api/v1${path}`;
-    const cases: Array<[HostileRequest, number]> = [
-      [{ method: 'POST', url, headers: { 'content-type': 'application/json' }, body: '', kind: '' }, 400],
-      [{ method: 'POST', url, headers: { 'content-type': 'text/plain' }, body: '{"text":"a"}', kind: '' }, 415],
-      [{ method: 'POST', url, headers: {}, body: '{"text":"a"}', kind: '' }, 415],
-      [{ method: 'GET', url, headers: {}, kind: '' }, 405],
-      [{ method: 'POST', url, headers: { 'content-type': 'application/json' }, body: '{"text":1e400}', kind: '' }, 422],
-    ];
-    for (const [req, status] of cases) {
-      const r = await send(req);
-      expect(r.status, `${req.method} ${req.headers['content-type']} ${req.body}`).toBe(status);
-      expect(answerProblem(req, r.status, r.type, r.text)).toBeNull();
-    }
-  });
+  it.each(PATHS)(
+    '%s: empty body 400, wrong content type 415, wrong method 405, all as contract JSON',
+    async (path) => {
+      const url = `/api/v1${path}`;
+      const cases: Array<[HostileRequest, number]> = [
+        [{ method: 'POST', url, headers: { 'content-type': 'application/json' }, body: '', kind: '' }, 400],
+        [{ method: 'POST', url, headers: { 'content-type': 'text/plain' }, body: '{"text":"a"}', kind: '' }, 415],
+        [{ method: 'POST', url, headers: {}, body: '{"text":"a"}', kind: '' }, 415],
+        [{ method: 'GET', url, headers: {}, kind: '' }, 405],
+        [
+          { method: 'POST', url, headers: { 'content-type': 'application/json' }, body: '{"text":1e400}', kind: '' },
+          422,
+        ],
+      ];
+      for (const [req, status] of cases) {
+        const r = await send(req);
+        expect(r.status, `${req.method} ${req.headers['content-type']} ${req.body}`).toBe(status);
+        expect(answerProblem(req, r.status, r.type, r.text)).toBeNull();
+      }
+    },
+    120_000,
+  );
 });

@@ -1,6 +1,5 @@
 // Graceful shutdown on Node and on Bun: SIGTERM stops accepting, finishes the request in flight, closes Redis.
 import { type ChildProcess, spawn } from 'node:child_process';
-import { request } from 'node:http';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort, RedisServer } from './redis-server.js';
@@ -14,7 +13,7 @@ let probe: Redis;
 beforeAll(async () => {
   redis = await RedisServer.start();
   probe = new Redis(redis.url);
-});
+}, 60_000);
 afterAll(async () => {
   probe?.disconnect();
   await redis?.stop();
@@ -49,39 +48,53 @@ async function start(command: string, args: string[]) {
   throw new Error(`${command} did not start:\n${output.join('')}`);
 }
 
-describe.each([
-  ['Node', NODE, ['--import', 'tsx', 'src/main.ts']],
-  ['Bun', BUN, ['src/main.ts']],
-])('SIGTERM on %s', (_name, command, args) => {
+/** POSTs an encrypt request from a Node child, half the body now and half 1.5 s later; resolves with the answer. */
+function slowRequest(port: number): { sent: Promise<void>; answer: Promise<{ status: number; body: string }> } {
+  const script = `
+    const body = JSON.stringify({ text: 'Hello, World!', shift: 3 });
+    const req = require('node:http').request(
+      { host: '127.0.0.1', port: ${port}, method: 'POST', path: '/api/v1/caesar/encrypt',
+        headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } },
+      (res) => { let t = ''; res.on('data', (d) => (t += d)); res.on('end', () => console.log(JSON.stringify({ status: res.statusCode, body: t }))); });
+    req.on('error', (e) => console.log(JSON.stringify({ status: 0, body: String(e) })));
+    req.flushHeaders();
+    req.write(body.slice(0, 10), () => console.log('sent'));
+    setTimeout(() => req.end(body.slice(10)), 1500);`;
+  const client = spawn(NODE, ['-e', script], { stdio: ['ignore', 'pipe', 'inherit'] });
+  let out = '';
+  let onSent = () => {};
+  const sent = new Promise<void>((resolve) => {
+    onSent = resolve;
+  });
+  client.stdout?.on('data', (d) => {
+    out += d;
+    if (out.startsWith('sent\n')) onSent();
+  });
+  const answer = new Promise<{ status: number; body: string }>((resolve, reject) => {
+    client.on('error', reject);
+    client.on('exit', () => resolve(JSON.parse(out.replace(/^sent\n/, '') || '{"status":0,"body":""}')));
+  });
+  return { sent, answer };
+}
+
+const UNDER_BUN_TEST = Boolean((process.versions as { bun?: string }).bun);
+const SERVERS: Array<[string, string, string[]]> = [['Bun', BUN, ['src/main.ts']]];
+// Under `bun test`, a Node server spawned by the runner drops the in-flight connection at SIGTERM, whoever the
+// client is (not so when Node spawns it, nor under npm start); the Node case runs under vitest (npm test).
+if (!UNDER_BUN_TEST) SERVERS.unshift(['Node', NODE, ['--import', 'tsx', 'src/main.ts']]);
+else console.warn('redis-shutdown: the Node-server case runs under vitest only (see the comment above SERVERS)');
+
+describe.each(SERVERS)('SIGTERM on %s', (_name, command, args) => {
   it('finishes the request in flight, refuses new connections, closes Redis and exits 0', async () => {
     const before = await clients();
     const { port, child, output } = await start(command, args);
     expect(await clients()).toBeGreaterThan(before);
     const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
 
-    // A request whose body arrives slowly is in flight when the signal comes.
-    const body = JSON.stringify({ text: 'Hello, World!', shift: 3 });
-    const answer = new Promise<{ status: number; body: string }>((resolve, reject) => {
-      const req = request(
-        {
-          host: '127.0.0.1',
-          port,
-          method: 'POST',
-          path: '/api/v1/caesar/encrypt',
-          headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
-        },
-        (res) => {
-          let text = '';
-          res.on('data', (d) => {
-            text += d;
-          });
-          res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text }));
-        },
-      );
-      req.on('error', reject);
-      req.write(body.slice(0, 10));
-      setTimeout(() => req.end(body.slice(10)), 700);
-    });
+    // A request whose body arrives slowly is in flight when the signal comes. It is sent by a Node child: Bun's
+    // HTTP clients (under `bun test`) hold the first half back, so the server would see no request at all.
+    const { sent, answer } = slowRequest(port);
+    await sent;
     await new Promise((r) => setTimeout(r, 200));
     child.kill('SIGTERM');
     await new Promise((r) => setTimeout(r, 200));
@@ -95,5 +108,5 @@ describe.each([
     expect(await exited).toBe(0);
     expect(output.join('')).toMatch(/"event":"stopped"/);
     expect(await clients()).toBe(before);
-  });
+  }, 60_000);
 });

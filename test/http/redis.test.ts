@@ -12,7 +12,7 @@ const NODE = (process.versions as { bun?: string }).bun ? 'node' : process.execP
 let redis: RedisServer;
 beforeAll(async () => {
   redis = await RedisServer.start();
-});
+}, 60_000);
 afterAll(async () => {
   await redis?.stop();
 });
@@ -53,7 +53,7 @@ describe('RedisStore', () => {
     } finally {
       await store.close();
     }
-  });
+  }, 60_000);
 
   it('accepts exactly the limit of 200 concurrent requests', async () => {
     const limiter = redisLimiter(50, 60, `c${Date.now()}:`);
@@ -73,7 +73,7 @@ describe('RedisStore', () => {
     } finally {
       await limiter.close();
     }
-  });
+  }, 60_000);
 
   it('serves requests while Redis is down, logs the outage once, reports degraded, and resumes on return', async () => {
     const events: string[] = [];
@@ -110,7 +110,7 @@ describe('RedisStore', () => {
     } finally {
       await limiter.close();
     }
-  });
+  }, 60_000);
 
   it('serves requests without hanging when Redis is unreachable from the start', async () => {
     const port = await freePort();
@@ -128,7 +128,7 @@ describe('RedisStore', () => {
     } finally {
       await limiter.close();
     }
-  });
+  }, 60_000);
 });
 
 describe('two service instances on one Redis', () => {
@@ -181,5 +181,5 @@ describe('two service instances on one Redis', () => {
     expect(new Set(accepted.map((r) => r.via)).size).toBe(2);
     const health = await (await fetch(`${a}/api/v1/health`)).json();
     expect(health).toMatchObject({ status: 'ok', rate_limit_store: 'redis' });
-  });
+  }, 60_000);
 });
