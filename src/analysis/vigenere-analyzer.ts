@@ -44,6 +44,9 @@ const RESTART_LETTERS_PER_KEY_LETTER = 20;
 const BEAM_WIDTH = 48;
 /** The beam width every short-column length gets first; the likeliest lengths then get BEAM_WIDTH. */
 const BEAM_SCOUT_WIDTH = 8;
+/** Look-ups all the scout beams of one analysis may spend, and all the wide ones. */
+const SCOUT_WORK = 6_000_000;
+const WIDE_WORK = 8_000_000;
 /** The beam's final keys that are climbed and compared. */
 const BEAM_KEEP = 4;
 /** Columns shorter than this many letters are searched by beam; longer ones by ascent alone. */
@@ -549,10 +552,19 @@ function fitLanguage(
   // climbed; long ones a quick ascent under the trigram guide. The full model judges.
   const sampled = layout.tokens.letters;
   const beamed = (k: number): boolean => beamWidth > 0 && sampled < BEAM_LETTERS_PER_KEY_LETTER * k;
-  const beamSearch = (k: number, width: number): Rough => {
+  // A beam costs about width × alphabet × order × letters look-ups: the widths shrink to keep the whole
+  // search bounded when many lengths need one (a short text with a large max_key_length).
+  const beamCost = n * layout.ngrams.order * Math.max(1, sampled);
+  const beamedCount = lengths.filter(beamed).length;
+  const scoutWidth = Math.max(
+    2,
+    Math.min(BEAM_SCOUT_WIDTH, Math.floor(SCOUT_WORK / (beamCost * Math.max(1, beamedCount)))),
+  );
+  const wideWidth = Math.max(scoutWidth, Math.min(beamWidth, Math.floor(WIDE_WORK / (beamCost * polishLengths))));
+  const beamSearch = (k: number, width: number, keep: number): Rough => {
     const search = new KeySearch(layout, k, budget);
     let best: Rough = { k, key: new Int32Array(k), score: Number.NEGATIVE_INFINITY };
-    for (const start of search.beam(width, BEAM_KEEP)) {
+    for (const start of search.beam(width, keep)) {
       search.setKey(start);
       search.climb();
       const score = search.total() / T - k * Math.log(n);
@@ -561,7 +573,7 @@ function fitLanguage(
     return best;
   };
   const rough = lengths.map((k): Rough => {
-    if (beamed(k)) return beamSearch(k, Math.min(beamWidth, BEAM_SCOUT_WIDTH));
+    if (beamed(k)) return beamSearch(k, scoutWidth, 1);
     const guide = new KeySearch(layout, k, budget, true);
     guide.setKey(unigramKey(layout, letters, k));
     guide.climb();
@@ -573,8 +585,8 @@ function fitLanguage(
   // The scouts' best lengths are searched again with the full beam.
   for (let i = 0; i < Math.min(polishLengths, rough.length); i++) {
     const r = rough[i] as Rough;
-    if (!beamed(r.k) || beamWidth <= BEAM_SCOUT_WIDTH) continue;
-    const wide = beamSearch(r.k, beamWidth);
+    if (!beamed(r.k) || wideWidth <= scoutWidth) continue;
+    const wide = beamSearch(r.k, wideWidth, BEAM_KEEP);
     if (wide.score > r.score) rough[i] = wide;
   }
   rough.sort((x, y) => y.score - x.score);
