@@ -1,6 +1,7 @@
 // Latency bench: p99 of small requests alone, then beside maximal analyses and 1,000-item bulk solves, with the
 // worker pool and (for contrast) with every solver on the event loop. Loopback only, bounded in time.
-// Usage: npm run bench:latency   (env: LATENCY_PHASE_S=15 LATENCY_RATE=200 LATENCY_HEAVY=2)
+// Usage: npm run bench:latency   (env: LATENCY_PHASE_S=15 LATENCY_RATE=200 LATENCY_HEAVY=2 LATENCY_BULK=1
+// LATENCY_CONTRAST=1 LATENCY_CORPUS=…/en.txt)
 import { readFileSync } from 'node:fs';
 import { resolveAlphabet, vigenereEncrypt } from '../../src/core/index.js';
 import { type Service, startService } from '../soak/service.js';
@@ -8,18 +9,23 @@ import { type Service, startService } from '../soak/service.js';
 const PHASE_MS = Number(process.env.LATENCY_PHASE_S ?? 15) * 1000;
 const RATE = Number(process.env.LATENCY_RATE ?? 200);
 const HEAVY = Number(process.env.LATENCY_HEAVY ?? 2);
+const BULK = Number(process.env.LATENCY_BULK ?? 1);
+const CONTRAST = process.env.LATENCY_CONTRAST !== '0';
 
 /** The largest text allowed: 100,000 code points, all letters (English prose from the shared corpus, spaces
  * and punctuation dropped), enciphered with a 13-letter key. */
 function maximalCiphertext(): string {
-  const corpus = readFileSync(new URL('../../../shared/corpus/en.txt', import.meta.url), 'utf8');
+  const corpus = readFileSync(
+    process.env.LATENCY_CORPUS ?? new URL('../../../shared/corpus/en.txt', import.meta.url),
+    'utf8',
+  );
   const letters = corpus.replace(/[^A-Za-z]/g, '').slice(0, 100_000);
   return vigenereEncrypt(letters, 'SLIDINGWINDOW', resolveAlphabet('basic'));
 }
 
 const CIPHER = maximalCiphertext();
 const ANALYZE = JSON.stringify({ text: CIPHER, max_key_length: 100, language: 'en' });
-const BULK = JSON.stringify({
+const BULK_BODY = JSON.stringify({
   method: 'solve',
   language: 'en',
   items: Array.from({ length: 1000 }, (_, i) => ({ text: CIPHER.slice(i * 100, i * 100 + 500) })),
@@ -66,7 +72,9 @@ async function phase(service: Service, heavy: boolean): Promise<PhaseResult> {
         ...Array.from({ length: HEAVY }, () =>
           heavyLoop('vigenere/analyze 100k letters, max_key_length 100', '/api/v1/vigenere/analyze', ANALYZE),
         ),
-        heavyLoop('caesar/bulk solve, 1000 items of 500 letters', '/api/v1/caesar/bulk', BULK),
+        ...Array.from({ length: BULK }, () =>
+          heavyLoop('caesar/bulk solve, 1000 items of 500 letters', '/api/v1/caesar/bulk', BULK_BODY),
+        ),
       ]
     : [];
 
@@ -120,7 +128,7 @@ function report(label: string, r: PhaseResult): void {
 }
 
 console.log(
-  `latency: small = POST /api/v1/caesar/encrypt at ${RATE}/s for ${PHASE_MS / 1000} s per phase; heavy = ${HEAVY} client(s) looping a maximal vigenere/analyze + 1 looping a 1000-item bulk solve`,
+  `latency: small = POST /api/v1/caesar/encrypt at ${RATE}/s for ${PHASE_MS / 1000} s per phase; heavy = ${HEAVY} client(s) looping a maximal vigenere/analyze + ${BULK} looping a 1000-item bulk solve`,
 );
 const pooled = await startService({ RATE_LIMIT: '1000000000' });
 console.log(`service: ${pooled.output.join('').match(/"workers":\d+/)?.[0] ?? ''} (default pool size: cores - 1)`);
@@ -129,8 +137,10 @@ report('worker pool, small requests alone', await phase(pooled, false));
 report('worker pool, beside heavy requests', await phase(pooled, true));
 await pooled.stop();
 
-const inline = await startService({ RATE_LIMIT: '1000000000', COMPUTE_WORKERS: '0' });
-await phase(inline, false);
-report('no pool (COMPUTE_WORKERS=0), beside heavy', await phase(inline, true));
-await inline.stop();
+if (CONTRAST) {
+  const inline = await startService({ RATE_LIMIT: '1000000000', COMPUTE_WORKERS: '0' });
+  await phase(inline, false);
+  report('no pool (COMPUTE_WORKERS=0), beside heavy', await phase(inline, true));
+  await inline.stop();
+}
 process.exit(0);

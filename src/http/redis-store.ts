@@ -117,13 +117,21 @@ export class RedisStore implements RateLimitStore {
     this.seq = (this.seq + 1) % Number.MAX_SAFE_INTEGER;
     const member = `${this.instance}:${this.seq}`;
     const [allowed, remaining, retryAfterMs] = await this.call(() =>
-      this.client.rateTake(this.prefix + key, cost, limit, windowMs, member),
+      this.client.rateTake(this.keyOf(key, limit, windowMs), cost, limit, windowMs, member),
     );
     return { allowed: allowed === 1, remaining, retryAfterMs };
   }
 
   peek(key: string, limit: number, windowMs: number): Promise<number> {
-    return this.call(() => this.client.ratePeek(this.prefix + key, limit, windowMs));
+    return this.call(() => this.client.ratePeek(this.keyOf(key, limit, windowMs), limit, windowMs));
+  }
+
+  /**
+   * The limit and window are part of the key: services configured differently on one Redis (a staging copy, a
+   * second API with its own limit) never count each other's requests; instances of one service share a key.
+   */
+  private keyOf(client: string, limit: number, windowMs: number): string {
+    return `${this.prefix}${limit}/${windowMs}:${client}`;
   }
 
   healthy(): boolean {
