@@ -3,10 +3,9 @@
 // (env: BENCH_DURATION=9 BENCH_ROUNDS=3 BENCH_WARMUP=2 BENCH_SETTLE=3 BENCH_CONNECTIONS=50 BENCH_RUNTIMES=node,bun BENCH_JSON=file)
 import { type ChildProcess, spawn } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import autocannon from 'autocannon';
+import { freePort, ROOT } from '../../test/support/service-process.js';
 
-const ROOT = new URL('../..', import.meta.url).pathname;
 /** Seconds of measurement per endpoint, split over the rounds. */
 const DURATION = Number(process.env.BENCH_DURATION ?? 9);
 const WARMUP = Number(process.env.BENCH_WARMUP ?? 2);
@@ -82,17 +81,6 @@ interface Row {
   ratio: number;
   /** The same for calls/s over the bare route doing the same work. */
   sameWork: number;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = createServer();
-    s.once('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => resolve(port));
-    });
-  });
 }
 
 interface Server {

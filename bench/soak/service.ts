@@ -1,19 +1,8 @@
 // Starts the service as `npm start` runs it, on a free loopback port, for the soak and latency benches.
 import { type ChildProcess, spawn } from 'node:child_process';
-import { createServer } from 'node:net';
+import { freePort, ROOT } from '../../test/support/service-process.js';
 
-const ROOT = new URL('../..', import.meta.url).pathname;
-
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = createServer();
-    s.once('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => resolve(port));
-    });
-  });
-}
+export { freePort };
 
 export interface Service {
   url: string;

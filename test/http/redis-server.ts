@@ -1,17 +1,9 @@
 // Starts a private redis-server on a free loopback port for the Redis tests; fails loudly when none is installed.
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
-import { createServer, Socket } from 'node:net';
+import { Socket } from 'node:net';
+import { freePort } from '../support/service-process.js';
 
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = createServer();
-    s.once('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => resolve(port));
-    });
-  });
-}
+export { freePort };
 
 function redisBinary(): string {
   try {

@@ -1,13 +1,11 @@
 // The Redis store against a real redis-server: exact counts under concurrency, one limit across instances, outages.
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../src/http/app.js';
 import { RateLimiter } from '../../src/http/rate-limit.js';
 import { RedisStore } from '../../src/http/redis-store.js';
+import { startService } from '../support/service-process.js';
 import { freePort, RedisServer } from './redis-server.js';
-
-const ROOT = new URL('../..', import.meta.url).pathname;
-const NODE = (process.versions as { bun?: string }).bun ? 'node' : process.execPath;
 
 let redis: RedisServer;
 beforeAll(async () => {
@@ -138,27 +136,9 @@ describe('two service instances on one Redis', () => {
   });
 
   async function instance(env: Record<string, string>): Promise<string> {
-    const port = await freePort();
-    const output: string[] = [];
-    const child = spawn(NODE, ['--import', 'tsx', 'src/main.ts'], {
-      cwd: ROOT,
-      env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', NODE_ENV: 'production' },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    children.push(child);
-    child.stdout?.on('data', (d) => output.push(String(d)));
-    child.stderr?.on('data', (d) => output.push(String(d)));
-    const url = `http://127.0.0.1:${port}`;
-    for (let i = 0; i < 200; i++) {
-      if (child.exitCode !== null) break;
-      try {
-        if ((await fetch(`${url}/api/v1/health`)).ok) return url;
-      } catch {
-        // not listening yet
-      }
-      await new Promise((r) => setTimeout(r, 100));
-    }
-    throw new Error(`instance did not start:\n${output.join('')}`);
+    const service = await startService({ env });
+    children.push(service.child);
+    return service.url;
   }
 
   it('accept exactly the limit in total of 200 concurrent requests split between them', async () => {

@@ -1,61 +1,6 @@
 // Real listening servers, one on Node (@elysiajs/node) and one on Bun, answer the same requests identically.
-import { type ChildProcess, spawn } from 'node:child_process';
-import { createServer } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-
-const ROOT = new URL('../..', import.meta.url).pathname;
-// Under `bun test` process.execPath is Bun itself; the Node server still needs Node.
-const NODE = (process.versions as { bun?: string }).bun ? 'node' : process.execPath;
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = createServer();
-    s.once('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => resolve(port));
-    });
-  });
-}
-
-interface Server {
-  url: string;
-  child: ChildProcess;
-  output: string[];
-}
-
-async function start(command: string, args: string[]): Promise<Server> {
-  const port = await freePort();
-  const output: string[] = [];
-  const child = spawn(command, args, {
-    cwd: ROOT,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', RATE_LIMIT: '1000', NODE_ENV: 'production' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  child.stdout?.on('data', (d) => output.push(String(d)));
-  child.stderr?.on('data', (d) => output.push(String(d)));
-  const url = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 150; i++) {
-    if (child.exitCode !== null) break;
-    try {
-      if ((await fetch(`${url}/api/v1/health`)).ok) return { url, child, output };
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  child.kill('SIGKILL');
-  throw new Error(`${command} ${args.join(' ')} did not start:\n${output.join('')}`);
-}
-
-function stop(server: Server | undefined): Promise<void> {
-  if (!server || server.child.exitCode !== null) return Promise.resolve();
-  return new Promise((resolve) => {
-    server.child.once('exit', () => resolve());
-    server.child.kill('SIGTERM');
-    setTimeout(() => server.child.kill('SIGKILL'), 3000).unref();
-  });
-}
+import { type ServiceProcess, startService } from '../support/service-process.js';
 
 const REQUESTS: Array<[string, string, unknown?, Record<string, string>?]> = [
   ['POST', '/api/v1/caesar/encrypt', { text: 'Zürich Straße ẞ 😀', shift: 1, alphabet: 'german' }],
@@ -103,18 +48,16 @@ async function exchange(base: string, [method, path, body, headers]: (typeof REQ
 }
 
 describe('listening servers on Node and on Bun', () => {
-  let node: Server | undefined;
-  let bun: Server | undefined;
+  let node: ServiceProcess | undefined;
+  let bun: ServiceProcess | undefined;
 
   beforeAll(async () => {
-    [node, bun] = await Promise.all([
-      start(NODE, ['--import', 'tsx', 'src/main.ts']),
-      start(`${ROOT}node_modules/.bin/bun`, ['src/main.ts']),
-    ]);
+    const env = { RATE_LIMIT: '1000' };
+    [node, bun] = await Promise.all([startService({ env }), startService({ runtime: 'bun', env })]);
   }, 60_000);
 
   afterAll(async () => {
-    await Promise.all([stop(node), stop(bun)]);
+    await Promise.all([node?.stop(), bun?.stop()]);
   });
 
   it.each(REQUESTS.map((r) => [`${r[0]} ${r[1]}`, r] as const))('%s', async (_, request) => {
