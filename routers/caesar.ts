@@ -14,39 +14,30 @@ import {
 import { alphabetOf, compute, post, textOptions } from './shared.js';
 import { publicProcedure, router } from './trpc.js';
 
-export const caesarRouter = router({
-  encrypt: publicProcedure
-    .meta(
-      post(
-        '/caesar/encrypt',
-        'caesar',
-        'Encrypt with a Caesar shift',
-        'Moves every letter `shift` places along the alphabet.',
-      ),
-    )
+/** Encrypt and decrypt differ only in direction and wording. */
+function shiftProcedure(method: 'encrypt' | 'decrypt', summary: string, description: string) {
+  const apply = method === 'encrypt' ? caesarEncrypt : caesarDecrypt;
+  return publicProcedure
+    .meta(post(`/caesar/${method}`, 'caesar', summary, description))
     .input(caesarShiftInput)
     .output(caesarShiftOutput)
     .mutation(({ input }) => ({
       success: true as const,
-      result: caesarEncrypt(input.text, input.shift, alphabetOf(input), textOptions(input)),
-      method: 'encrypt' as const,
+      result: apply(input.text, input.shift, alphabetOf(input), textOptions(input)),
+      method,
       shift: input.shift,
       alphabet: input.alphabet ?? 'basic',
       text_length: codePointLength(input.text),
-    })),
+    }));
+}
 
-  decrypt: publicProcedure
-    .meta(post('/caesar/decrypt', 'caesar', 'Decrypt a Caesar shift', 'Moves every letter `shift` places back.'))
-    .input(caesarShiftInput)
-    .output(caesarShiftOutput)
-    .mutation(({ input }) => ({
-      success: true as const,
-      result: caesarDecrypt(input.text, input.shift, alphabetOf(input), textOptions(input)),
-      method: 'decrypt' as const,
-      shift: input.shift,
-      alphabet: input.alphabet ?? 'basic',
-      text_length: codePointLength(input.text),
-    })),
+export const caesarRouter = router({
+  encrypt: shiftProcedure(
+    'encrypt',
+    'Encrypt with a Caesar shift',
+    'Moves every letter `shift` places along the alphabet.',
+  ),
+  decrypt: shiftProcedure('decrypt', 'Decrypt a Caesar shift', 'Moves every letter `shift` places back.'),
 
   solve: publicProcedure
     .meta(

@@ -6,30 +6,25 @@ import { publicProcedure, router } from './trpc.js';
 
 export const DEFAULT_MAX_KEY_LENGTH = 10;
 
-export const vigenereRouter = router({
-  encrypt: publicProcedure
-    .meta(post('/vigenere/encrypt', 'vigenere', 'Encrypt with a Vigenère key', 'The key advances on letters only.'))
+/** Encrypt and decrypt differ only in direction and wording. */
+function keyProcedure(method: 'encrypt' | 'decrypt', summary: string, description: string) {
+  const apply = method === 'encrypt' ? vigenereEncrypt : vigenereDecrypt;
+  return publicProcedure
+    .meta(post(`/vigenere/${method}`, 'vigenere', summary, description))
     .input(vigenereInput)
     .output(vigenereOutput)
     .mutation(({ input }) => ({
       success: true as const,
-      result: vigenereEncrypt(input.text, input.key, alphabetOf(input), textOptions(input)),
-      method: 'encrypt' as const,
+      result: apply(input.text, input.key, alphabetOf(input), textOptions(input)),
+      method,
       key_length: codePointLength(input.key),
       text_length: codePointLength(input.text),
-    })),
+    }));
+}
 
-  decrypt: publicProcedure
-    .meta(post('/vigenere/decrypt', 'vigenere', 'Decrypt with a Vigenère key', 'The inverse of encrypt.'))
-    .input(vigenereInput)
-    .output(vigenereOutput)
-    .mutation(({ input }) => ({
-      success: true as const,
-      result: vigenereDecrypt(input.text, input.key, alphabetOf(input), textOptions(input)),
-      method: 'decrypt' as const,
-      key_length: codePointLength(input.key),
-      text_length: codePointLength(input.text),
-    })),
+export const vigenereRouter = router({
+  encrypt: keyProcedure('encrypt', 'Encrypt with a Vigenère key', 'The key advances on letters only.'),
+  decrypt: keyProcedure('decrypt', 'Decrypt with a Vigenère key', 'The inverse of encrypt.'),
 
   analyze: publicProcedure
     .meta(
