@@ -19,6 +19,7 @@ import {
   solveCaesar,
 } from '../../src/analysis/index.js';
 import { compileModel, readModelFile } from '../../src/analysis/model.js';
+import { mulberry32 } from '../../src/analysis/random.js';
 import { type Alphabet, caesarEncrypt, letterIndices, namedAlphabet, vigenereEncrypt } from '../../src/core/index.js';
 
 const REPO = fileURLToPath(new URL('../..', import.meta.url));
@@ -35,17 +36,6 @@ const MAX_KEY_LENGTH = 20;
 const LONG_KEYS = [50, 60];
 /** BENCH_BASELINE_IOC=1 makes the baselines pick the key length by IoC instead of being told it. */
 const ORACLE_LENGTH = !process.env.BENCH_BASELINE_IOC;
-
-function mulberry32(seed: number): () => number {
-  let s = seed >>> 0;
-  return () => {
-    s = (s + 0x6d2b79f5) >>> 0;
-    let t = s;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const corpusLines = (language: Language): string[] =>
   readFileSync(join(CORPUS, `${language}.txt`), 'utf8').split(/\r?\n/);

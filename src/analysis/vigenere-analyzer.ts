@@ -3,6 +3,7 @@ import { type Alphabet, codePointPrefix, letterIndices, vigenereDecryptShifts } 
 import { AnalysisInputError } from './errors.js';
 import { LANGUAGES, type Language } from './languages.js';
 import { getModel, type LanguageModel, type NgramModel } from './model.js';
+import { mulberry32 } from './random.js';
 import { candidateSymbols, logSumExp, ngramsFor, type Tokens, tokenize } from './score.js';
 
 export interface VigenereAnalysis {
@@ -134,18 +135,6 @@ function layoutFor(text: string, a: Alphabet, language: Language, sample: number
     tokens,
     cand: candidateSymbols(a, model),
     n: a.size,
-  };
-}
-
-/** Deterministic randomness for the restarts, so one text always gets one answer. */
-function mulberry32(seed: number): () => number {
-  let s = seed >>> 0;
-  return () => {
-    s = (s + 0x6d2b79f5) >>> 0;
-    let t = s;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
   };
 }
 
