@@ -1,5 +1,5 @@
 // createInvoker calls a procedure exactly as procedure(opts) does: same results, same errors, same middleware threading.
-import type { TRPCError } from '@trpc/server';
+import { TRPCError } from '@trpc/server';
 import type { AnyProcedure } from '@trpc/server/unstable-core-do-not-import';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
@@ -20,6 +20,27 @@ const withMiddleware = router({
   throws: publicProcedure.mutation(() => {
     throw new Error('boom');
   }),
+  // The shapes the one-step call takes: inputs and an output in any order, async parsers, a non-object input.
+  outputFirst: publicProcedure
+    .output(z.object({ sum: z.number() }))
+    .input(z.object({ a: z.number() }))
+    .input(z.object({ b: z.number().default(2) }))
+    .mutation(({ input }) => ({ sum: input.a + input.b })),
+  asyncParsers: publicProcedure
+    .input(z.object({ s: z.string() }).refine(async (v) => v.s !== 'no', { message: 'said no' }))
+    .output(z.string().refine(async (v) => v !== 'NOPE', { message: 'bad output' }))
+    .mutation(async ({ input }) => (input.s === 'nope' ? 'NOPE' : input.s.toUpperCase())),
+  scalar: publicProcedure.input(z.number().transform((n) => n * 2)).mutation(({ input }) => input),
+  noInput: publicProcedure.mutation(() => 'plain'),
+  callsNext: publicProcedure
+    .input(z.object({ a: z.number() }))
+    .mutation((opts) => (opts as unknown as { next: () => Promise<unknown> }).next()),
+  throwsTrpc: publicProcedure.input(z.string()).mutation(() => {
+    throw new TRPCError({ code: 'CONFLICT', message: 'taken' });
+  }),
+  usesCtx: publicProcedure
+    .input(z.object({ a: z.number() }))
+    .mutation(({ ctx, input, path }) => ({ ctx, input, path })),
 });
 
 async function outcome(call: () => Promise<unknown>) {
@@ -27,7 +48,16 @@ async function outcome(call: () => Promise<unknown>) {
     return { ok: true, value: await call() };
   } catch (e) {
     const error = e as TRPCError;
-    return { ok: false, code: error.code, message: error.message, cause: String(error.cause) };
+    const cause = error.cause as { name?: string; issues?: unknown } | undefined;
+    return {
+      ok: false,
+      isTrpc: error instanceof TRPCError,
+      code: error.code,
+      message: error.message,
+      cause: String(cause),
+      causeName: cause?.name,
+      issues: JSON.stringify(cause?.issues),
+    };
   }
 }
 
@@ -46,6 +76,21 @@ const CALLS: Array<[string, unknown]> = [
   ['echo', { a: 'x' }],
   ['badOutput', undefined],
   ['throws', undefined],
+  ['caesar.encrypt', { text: 'abc', shift: 1.5 }],
+  ['caesar.encrypt', { text: 'abc', shift: 3, alphabet: 'nope' }],
+  ['caesar.encrypt', 'not an object'],
+  ['outputFirst', { a: 1 }],
+  ['outputFirst', { a: 1, b: 5 }],
+  ['outputFirst', { b: 5 }],
+  ['asyncParsers', { s: 'yes' }],
+  ['asyncParsers', { s: 'no' }],
+  ['asyncParsers', { s: 'nope' }],
+  ['scalar', 21],
+  ['scalar', '21'],
+  ['noInput', undefined],
+  ['callsNext', { a: 1 }],
+  ['throwsTrpc', 'x'],
+  ['usesCtx', { a: 1, extra: true }],
 ];
 
 describe('createInvoker', () => {
@@ -57,6 +102,26 @@ describe('createInvoker', () => {
         type: procedure._def.type,
         ctx: {},
         getRawInput: () => Promise.resolve(input),
+        signal: undefined,
+        batchIndex: 0,
+      });
+      expect(await outcome(() => createInvoker(procedure)(opts()))).toEqual(await outcome(() => procedure(opts())));
+    });
+  }
+});
+
+describe('createInvoker, failures outside the schemas', () => {
+  const procedure = procedures['caesar.encrypt'] as AnyProcedure;
+  for (const [name, getRawInput] of [
+    ['a raw input that fails with an Error', () => Promise.reject(new Error('socket closed'))],
+    ['a raw input that fails with a TRPCError', () => Promise.reject(new TRPCError({ code: 'PARSE_ERROR' }))],
+  ] as const) {
+    it(name, async () => {
+      const opts = () => ({
+        path: 'caesar.encrypt',
+        type: 'mutation' as const,
+        ctx: {},
+        getRawInput,
         signal: undefined,
         batchIndex: 0,
       });
