@@ -10,7 +10,7 @@ import { DEFAULT_CONFIG, type ServiceConfig } from './config.js';
 import { DOCS_SCRIPT_PATH, renderDocsPage } from './docs-page.js';
 import { errorResponse, json, Reply, writeReply } from './errors.js';
 import { API_PREFIX, buildOpenApiDocument } from './openapi.js';
-import { type RateDecision, type RateLimiter, rateLimitHeaders } from './rate-limit.js';
+import { type RateDecision, RateLimiter, rateLimitHeaders } from './rate-limit.js';
 import { createLimiter } from './redis-store.js';
 import { createRestHandler, pathnameOf } from './rest.js';
 import { docsScript, playgroundAsset, playgroundIndex } from './static.js';
@@ -64,13 +64,22 @@ export function createApp(options: AppOptions = {}) {
   const limitMessage = `Rate limit exceeded. You can make up to ${limiter.describe()}.`;
 
   /** Counts `cost` requests for the client; a store failure serves the request unlimited. */
-  const decide = async (request: Request, server: unknown, cost: number): Promise<RateDecision | null> => {
+  const storeError = (error: unknown): null => {
+    log('rate_limit_store_error', { error: String(error) });
+    return null;
+  };
+  /** Synchronous with the memory store; a promise with a shared one. */
+  const decide = (
+    request: Request,
+    server: unknown,
+    cost: number,
+  ): Promise<RateDecision | null> | RateDecision | null => {
     const ip = clientIp(request, server, config.trustProxy);
     try {
-      return cost > 0 ? await limiter.take(ip, cost) : await limiter.peek(ip);
+      const decision = cost > 0 ? limiter.take(ip, cost) : limiter.peek(ip);
+      return RateLimiter.isThenable(decision) ? Promise.resolve(decision).catch(storeError) : decision;
     } catch (error) {
-      log('rate_limit_store_error', { error: String(error) });
-      return null;
+      return storeError(error);
     }
   };
 
@@ -103,7 +112,8 @@ export function createApp(options: AppOptions = {}) {
         async ({ request, server, set }) => {
           const path = pathnameOf(request.url).slice(API_PREFIX.length).replace(/\/+$/, '') || '/';
           const unlimited = request.method === 'GET' && UNLIMITED_REST.has(path);
-          const decision = await decide(request, server, unlimited ? 0 : 1);
+          const decided = decide(request, server, unlimited ? 0 : 1);
+          const decision = RateLimiter.isThenable(decided) ? await decided : decided;
           if (decision && !decision.allowed) {
             return json(
               {
@@ -129,7 +139,8 @@ export function createApp(options: AppOptions = {}) {
         async ({ request, server, set }) => {
           const calls = trpcCalls(pathnameOf(request.url));
           const cost = calls.filter((c) => !UNLIMITED_TRPC.has(c)).length;
-          const decision = await decide(request, server, cost);
+          const decided = decide(request, server, cost);
+          const decision = RateLimiter.isThenable(decided) ? await decided : decided;
           if (decision && !decision.allowed) {
             const cause = new RateLimitError(limitMessage, decision.retryAfterS);
             return trpcErrorResponse(

@@ -330,47 +330,91 @@ export class RateLimiter {
     return this.failingSince === 0 && this.store.healthy();
   }
 
-  /** Runs op on the store, or on the fallback while the store fails; logs each change of state once. */
-  private async use<T>(op: (store: RateLimitStore, now: number) => Promise<T> | T): Promise<T> {
+  /**
+   * Runs op on the store, or on the fallback while the store fails; logs each change of state once. A store
+   * that answers synchronously (the memory store) is answered synchronously, without a promise or a tick.
+   */
+  private use<T>(op: (store: RateLimitStore, now: number) => Promise<T> | T): Promise<T> | T {
     const now = Date.now();
     if (this.failingSince === 0 || now >= this.nextProbe) {
+      let out: Promise<T> | T;
       try {
-        const out = await op(this.store, now);
-        if (this.failingSince !== 0) {
-          this.log('rate_limit_store_recovered', {
-            store: this.store.kind,
-            outage_s: Math.round((Date.now() - this.failingSince) / 1000),
-            served_by_fallback: this.servedByFallback,
-          });
-          this.failingSince = 0;
-          this.servedByFallback = 0;
-        }
-        return out;
+        out = op(this.store, now);
       } catch (error) {
-        if (this.failingSince === 0) {
-          this.failingSince = now;
-          this.log('rate_limit_store_failing', {
-            store: this.store.kind,
-            error: error instanceof Error ? error.message : String(error),
-            fallback: 'memory, per instance',
-          });
-        }
-        this.nextProbe = Date.now() + this.probeMs;
+        this.failed(error, now);
+        return this.onFallback(op, now);
       }
+      if (!RateLimiter.isThenable(out)) {
+        if (this.failingSince !== 0) this.recovered();
+        return out;
+      }
+      return Promise.resolve(out).then(
+        (value) => {
+          if (this.failingSince !== 0) this.recovered();
+          return value;
+        },
+        (error: unknown) => {
+          this.failed(error, now);
+          return this.onFallback(op, now);
+        },
+      );
     }
+    return this.onFallback(op, now);
+  }
+
+  private recovered(): void {
+    this.log('rate_limit_store_recovered', {
+      store: this.store.kind,
+      outage_s: Math.round((Date.now() - this.failingSince) / 1000),
+      served_by_fallback: this.servedByFallback,
+    });
+    this.failingSince = 0;
+    this.servedByFallback = 0;
+  }
+
+  private failed(error: unknown, now: number): void {
+    if (this.failingSince === 0) {
+      this.failingSince = now;
+      this.log('rate_limit_store_failing', {
+        store: this.store.kind,
+        error: error instanceof Error ? error.message : String(error),
+        fallback: 'memory, per instance',
+      });
+    }
+    this.nextProbe = Date.now() + this.probeMs;
+  }
+
+  private onFallback<T>(op: (store: RateLimitStore, now: number) => Promise<T> | T, now: number): Promise<T> | T {
     this.servedByFallback++;
     return op(this.fallback, now);
   }
 
-  async take(client: string, cost = 1): Promise<RateDecision> {
-    const r = await this.use((s, now) => s.take(client, cost, this.limit, this.windowMs, now));
+  /** Counts cost requests for client; synchronous when the store is (await it either way). */
+  take(client: string, cost = 1): Promise<RateDecision> | RateDecision {
+    const r = this.use((s, now) => s.take(client, cost, this.limit, this.windowMs, now));
+    return RateLimiter.isThenable(r) ? Promise.resolve(r).then((x) => this.decision(x)) : this.decision(r);
+  }
+
+  private decision(r: TakeResult): RateDecision {
     const retryAfterS = Math.min(this.windowS, Math.max(1, Math.ceil(r.retryAfterMs / 1000)));
     return { allowed: r.allowed, limit: this.limit, remaining: r.remaining, retryAfterS };
   }
 
-  async peek(client: string): Promise<RateDecision> {
-    const remaining = await this.use((s, now) => s.peek(client, this.limit, this.windowMs, now));
-    return { allowed: true, limit: this.limit, remaining, retryAfterS: 0 };
+  /** What remains for client, without counting; synchronous when the store is (await it either way). */
+  peek(client: string): Promise<RateDecision> | RateDecision {
+    const r = this.use((s, now) => s.peek(client, this.limit, this.windowMs, now));
+    const answer = (remaining: number): RateDecision => ({
+      allowed: true,
+      limit: this.limit,
+      remaining,
+      retryAfterS: 0,
+    });
+    return RateLimiter.isThenable(r) ? Promise.resolve(r).then(answer) : answer(r);
+  }
+
+  /** A promise, or anything awaiting would wait for. */
+  static isThenable<T>(value: Promise<T> | T): value is Promise<T> {
+    return value !== null && typeof value === 'object' && typeof (value as { then?: unknown }).then === 'function';
   }
 
   /** "60 requests per minute", "10 requests per 5 seconds". */
