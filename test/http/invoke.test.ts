@@ -43,9 +43,24 @@ const withMiddleware = router({
     .mutation(({ ctx, input, path }) => ({ ctx, input, path })),
 });
 
+/** JavaScriptCore quotes the calling source in a TypeError's message, which differs between two correct callers. */
+const plainMessage = (message: string) => message.replace(/ \(In '[\s\S]*$/, '');
+
+/** Errors inside a result compared by name, code and message (without the engine's source excerpt). */
+function comparable(value: unknown): unknown {
+  if (value instanceof Error) {
+    return { name: value.name, code: (value as TRPCError).code, message: plainMessage(value.message) };
+  }
+  if (Array.isArray(value)) return value.map(comparable);
+  if (value && typeof value === 'object') {
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, comparable(v)]));
+  }
+  return value;
+}
+
 async function outcome(call: () => Promise<unknown>) {
   try {
-    return { ok: true, value: await call() };
+    return { ok: true, value: comparable(await call()) };
   } catch (e) {
     const error = e as TRPCError;
     const cause = error.cause as { name?: string; issues?: unknown } | undefined;
@@ -53,7 +68,7 @@ async function outcome(call: () => Promise<unknown>) {
       ok: false,
       isTrpc: error instanceof TRPCError,
       code: error.code,
-      message: error.message,
+      message: plainMessage(error.message),
       cause: String(cause),
       causeName: cause?.name,
       issues: JSON.stringify(cause?.issues),
