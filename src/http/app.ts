@@ -1,5 +1,4 @@
 // createApp(): the Elysia host for REST (/api/v1), tRPC (/trpc), the OpenAPI document and the docs page.
-import { cors } from '@elysiajs/cors';
 import { Elysia, type ElysiaConfig } from 'elysia';
 import { RateLimitError } from '../../routers/errors.js';
 import { appRouter } from '../../routers/index.js';
@@ -7,8 +6,9 @@ import type { Context, HealthReport } from '../../routers/trpc.js';
 import type { ComputeService } from '../compute/compute.js';
 import { clientIp } from './client-ip.js';
 import { DEFAULT_CONFIG, type ServiceConfig } from './config.js';
+import { cors, preflight } from './cors.js';
 import { DOCS_SCRIPT_PATH, renderDocsPage } from './docs-page.js';
-import { errorResponse, json, Reply, writeReply } from './errors.js';
+import { errorResponse, json, Reply, type ReplySink, writeReply } from './errors.js';
 import { API_PREFIX, buildOpenApiDocument } from './openapi.js';
 import { type RateDecision, RateLimiter, rateLimitHeaders } from './rate-limit.js';
 import { createLimiter } from './redis-store.js';
@@ -88,83 +88,104 @@ export function createApp(options: AppOptions = {}) {
     return response;
   };
 
-  return (
-    new Elysia({ adapter: options.adapter })
-      .use(cors({ exposeHeaders: ['X-RateLimit-Limit', 'X-RateLimit-Remaining', 'Retry-After'] }))
-      .onError(({ code, error, request }) => {
-        if (code === 'NOT_FOUND')
-          return errorResponse(404, `No endpoint at ${request.method} ${new URL(request.url).pathname}.`);
-        if (code === 'PARSE') return errorResponse(400, 'The request body could not be parsed.');
-        log('internal_error', { error: error instanceof Error ? (error.stack ?? error.message) : String(error) });
-        return errorResponse(500, 'The server could not complete the request.');
-      })
-      .get(`${API_PREFIX}/openapi.json`, () => json(openApiDocument()))
-      .get(`${API_PREFIX}/docs`, () => {
-        docsHtml ??= renderDocsPage(openApiDocument());
-        return new Response(docsHtml, { headers: { 'content-type': 'text/html; charset=utf-8' } });
-      })
-      // Pages for people: every asset local (the machines have no internet), never rate-limited.
-      .get(DOCS_SCRIPT_PATH, ({ request }) => docsScript(request))
-      .get('/', ({ request }) => playgroundIndex(request))
-      .get('/assets/*', ({ request }) => playgroundAsset(request))
-      .all(
-        `${API_PREFIX}/*`,
-        async ({ request, server, set }) => {
-          const path = pathnameOf(request.url).slice(API_PREFIX.length).replace(/\/+$/, '') || '/';
-          const unlimited = request.method === 'GET' && UNLIMITED_REST.has(path);
-          const decided = decide(request, server, unlimited ? 0 : 1);
-          const decision = RateLimiter.isThenable(decided) ? await decided : decided;
-          if (decision && !decision.allowed) {
-            return json(
-              {
-                error: 'Too Many Requests',
-                message: limitMessage,
-                retry_after: decision.retryAfterS,
-                documentation: docsUrl(request),
-              },
-              429,
-              rateLimitHeaders(decision),
-            );
-          }
-          return writeReply(
-            set,
-            await rest.handle(request, path, ctx),
-            decision ? rateLimitHeaders(decision) : undefined,
-          );
+  type Set = ReplySink;
+
+  /** A REST request for `path` (under /api/v1, no trailing slash): rate limit, then the route table's answer. */
+  const restRequest = async (request: Request, server: unknown, set: Set, path: string) => {
+    cors(set, request);
+    const unlimited = request.method === 'GET' && UNLIMITED_REST.has(path);
+    const decided = decide(request, server, unlimited ? 0 : 1);
+    const decision = RateLimiter.isThenable(decided) ? await decided : decided;
+    if (decision && !decision.allowed) {
+      return json(
+        {
+          error: 'Too Many Requests',
+          message: limitMessage,
+          retry_after: decision.retryAfterS,
+          documentation: docsUrl(request),
         },
-        { parse: 'none' },
-      )
-      .all(
-        `${TRPC_PREFIX}/*`,
-        async ({ request, server, set }) => {
-          const calls = trpcCalls(pathnameOf(request.url));
-          const cost = calls.filter((c) => !UNLIMITED_TRPC.has(c)).length;
-          const decided = decide(request, server, cost);
-          const decision = RateLimiter.isThenable(decided) ? await decided : decided;
-          if (decision && !decision.allowed) {
-            const cause = new RateLimitError(limitMessage, decision.retryAfterS);
-            return trpcErrorResponse(
-              appRouter,
-              request,
-              'TOO_MANY_REQUESTS',
-              limitMessage,
-              cause,
-              rateLimitHeaders(decision),
-            );
-          }
-          const answer = await trpc(request, ctx);
-          if (answer instanceof Reply)
-            return writeReply(set, answer, decision ? rateLimitHeaders(decision) : undefined);
-          const response = answer;
-          // Some of tRPC's own early errors (e.g. an unsupported content type) carry a JSON body labelled text/plain.
-          if (!response.headers.get('content-type')?.includes('json')) {
-            response.headers.set('content-type', 'application/json');
-          }
-          return withHeaders(response, decision);
-        },
-        { parse: 'none' },
-      )
-  );
+        429,
+        rateLimitHeaders(decision),
+      );
+    }
+    return writeReply(set, await rest.handle(request, path, ctx), decision ? rateLimitHeaders(decision) : undefined);
+  };
+
+  /** A tRPC request naming `calls` (one procedure, or several in a batch). */
+  const trpcRequest = async (request: Request, server: unknown, set: Set, calls: readonly string[]) => {
+    cors(set, request);
+    let cost = 0;
+    for (const c of calls) if (!UNLIMITED_TRPC.has(c)) cost++;
+    const decided = decide(request, server, cost);
+    const decision = RateLimiter.isThenable(decided) ? await decided : decided;
+    if (decision && !decision.allowed) {
+      const cause = new RateLimitError(limitMessage, decision.retryAfterS);
+      return trpcErrorResponse(
+        appRouter,
+        request,
+        'TOO_MANY_REQUESTS',
+        limitMessage,
+        cause,
+        rateLimitHeaders(decision),
+      );
+    }
+    const answer = await trpc(request, ctx);
+    if (answer instanceof Reply) return writeReply(set, answer, decision ? rateLimitHeaders(decision) : undefined);
+    const response = answer;
+    // Some of tRPC's own early errors (e.g. an unsupported content type) carry a JSON body labelled text/plain.
+    if (!response.headers.get('content-type')?.includes('json')) {
+      response.headers.set('content-type', 'application/json');
+    }
+    return withHeaders(response, decision);
+  };
+
+  const app = new Elysia({ adapter: options.adapter })
+    .onError(({ code, error, request, set }) => {
+      cors(set as Set, request);
+      if (code === 'NOT_FOUND')
+        return errorResponse(404, `No endpoint at ${request.method} ${new URL(request.url).pathname}.`);
+      if (code === 'PARSE') return errorResponse(400, 'The request body could not be parsed.');
+      log('internal_error', { error: error instanceof Error ? (error.stack ?? error.message) : String(error) });
+      return errorResponse(500, 'The server could not complete the request.');
+    })
+    // Preflights, on every path, before any route or limit (as @elysiajs/cors answered them).
+    .options('/', ({ request }) => preflight(request))
+    .options('/*', ({ request }) => preflight(request))
+    .get(`${API_PREFIX}/openapi.json`, ({ request, set }) => {
+      cors(set, request);
+      return json(openApiDocument());
+    })
+    .get(`${API_PREFIX}/docs`, ({ request, set }) => {
+      cors(set, request);
+      docsHtml ??= renderDocsPage(openApiDocument());
+      return new Response(docsHtml, { headers: { 'content-type': 'text/html; charset=utf-8' } });
+    })
+    // Pages for people: every asset local (the machines have no internet), never rate-limited.
+    .get(DOCS_SCRIPT_PATH, ({ request, set }) => {
+      cors(set, request);
+      return docsScript(request);
+    })
+    .get('/', ({ request, set }) => {
+      cors(set, request);
+      return playgroundIndex(request);
+    })
+    .get('/assets/*', ({ request, set }) => {
+      cors(set, request);
+      return playgroundAsset(request);
+    });
+
+  return app
+    .all(
+      `${API_PREFIX}/*`,
+      ({ request, server, set }) =>
+        restRequest(request, server, set, pathnameOf(request.url).slice(API_PREFIX.length).replace(/\/+$/, '') || '/'),
+      { parse: 'none' },
+    )
+    .all(
+      `${TRPC_PREFIX}/*`,
+      ({ request, server, set }) => trpcRequest(request, server, set, trpcCalls(pathnameOf(request.url))),
+      { parse: 'none' },
+    );
 }
 
 export type App = ReturnType<typeof createApp>;

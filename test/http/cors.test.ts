@@ -1,0 +1,158 @@
+// CORS headers as browsers see them, in-process and on listening Node and Bun servers (Bun answers the routers'
+// own paths from its native route table, which app.handle never goes through).
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type ServiceProcess, startService } from '../support/service-process.js';
+import { makeApp } from './helpers.js';
+
+const ORIGIN = 'http://example.test';
+const EXPOSE = 'X-RateLimit-Limit, X-RateLimit-Remaining, Retry-After';
+const JSON_TYPE = { 'content-type': 'application/json' };
+const ENCRYPT = JSON.stringify({ text: 'Hello', shift: 3 });
+
+type Send = (path: string, init?: RequestInit) => Promise<Response>;
+
+/** The CORS headers of a response (null where absent). */
+function corsOf(res: Response) {
+  const h = res.headers;
+  return {
+    origin: h.get('access-control-allow-origin'),
+    methods: h.get('access-control-allow-methods'),
+    headers: h.get('access-control-allow-headers'),
+    expose: h.get('access-control-expose-headers'),
+    credentials: h.get('access-control-allow-credentials'),
+    maxAge: h.get('access-control-max-age'),
+    vary: h.get('vary'),
+  };
+}
+
+const simple = (origin: string, method: string, vary = '*') => ({
+  origin,
+  methods: method,
+  headers: null,
+  expose: EXPOSE,
+  credentials: 'true',
+  maxAge: null,
+  vary,
+});
+
+function cases(send: () => Send, limited: () => Send) {
+  it('REST answers carry the origin, the method and the exposed rate-limit headers', async () => {
+    const res = await send()('/api/v1/caesar/encrypt', {
+      method: 'POST',
+      headers: { ...JSON_TYPE, origin: ORIGIN, 'x-custom': '1' },
+      body: ENCRYPT,
+    });
+    expect(res.status).toBe(200);
+    expect(corsOf(res)).toEqual(simple(ORIGIN, 'POST'));
+    expect(res.headers.get('x-ratelimit-limit')).not.toBeNull();
+  });
+
+  it('without an Origin the allowed origin is *', async () => {
+    const res = await send()('/api/v1/health');
+    expect(corsOf(res)).toEqual(simple('*', 'GET'));
+  });
+
+  it('tRPC answers keep their own Vary', async () => {
+    const res = await send()('/trpc/caesar.encrypt', {
+      method: 'POST',
+      headers: { ...JSON_TYPE, origin: ORIGIN },
+      body: JSON.stringify({ json: { text: 'Hello', shift: 3 } }),
+    });
+    expect(res.status).toBe(200);
+    expect(corsOf(res)).toEqual(simple(ORIGIN, 'POST', 'trpc-accept, accept'));
+  });
+
+  it('errors outside any route, wrong methods and trailing slashes carry them too', async () => {
+    const notFound = await send()('/nope', { headers: { origin: ORIGIN } });
+    expect(notFound.status).toBe(404);
+    expect(corsOf(notFound)).toEqual(simple(ORIGIN, 'GET'));
+    const wrongMethod = await send()('/api/v1/caesar/encrypt', { method: 'PUT', headers: JSON_TYPE, body: ENCRYPT });
+    expect(wrongMethod.status).toBe(405);
+    expect(corsOf(wrongMethod)).toEqual(simple('*', 'PUT'));
+    const slash = await send()('/api/v1/caesar/encrypt/', { method: 'POST', headers: JSON_TYPE, body: ENCRYPT });
+    expect(slash.status).toBe(200);
+    expect(corsOf(slash)).toEqual(simple('*', 'POST'));
+    const docs = await send()('/api/v1/openapi.json', { headers: { origin: ORIGIN } });
+    expect(corsOf(docs)).toEqual(simple(ORIGIN, 'GET'));
+  });
+
+  it('a refused request carries them with Retry-After', async () => {
+    let res: Response | undefined;
+    for (let i = 0; i < 3; i++) {
+      res = await limited()('/api/v1/caesar/encrypt', {
+        method: 'POST',
+        headers: { ...JSON_TYPE, origin: ORIGIN },
+        body: ENCRYPT,
+      });
+    }
+    expect(res?.status).toBe(429);
+    expect(corsOf(res as Response)).toEqual(simple(ORIGIN, 'POST'));
+    expect(res?.headers.get('retry-after')).not.toBeNull();
+  });
+
+  it('a preflight on any path is answered 204 with what it asked for, and is never counted', async () => {
+    for (const path of ['/api/v1/caesar/encrypt', '/trpc/caesar.encrypt', '/', '/nope/x']) {
+      const res = await limited()(path, {
+        method: 'OPTIONS',
+        headers: {
+          origin: ORIGIN,
+          'access-control-request-method': 'POST',
+          'access-control-request-headers': 'content-type, x-custom',
+        },
+      });
+      expect(res.status).toBe(204);
+      expect(await res.text()).toBe('');
+      expect(corsOf(res)).toEqual({
+        origin: ORIGIN,
+        methods: 'POST',
+        headers: 'content-type, x-custom',
+        expose: EXPOSE,
+        credentials: 'true',
+        maxAge: '5',
+        vary: '*',
+      });
+      expect(res.headers.get('x-ratelimit-limit')).toBeNull();
+    }
+    // A bare OPTIONS: nothing asked, nothing allowed beyond the origin (@elysiajs/cors sent "undefined" headers).
+    const bare = await send()('/api/v1/caesar/encrypt', { method: 'OPTIONS' });
+    expect(bare.status).toBe(204);
+    expect(corsOf(bare)).toEqual({ ...simple('*', ''), methods: null, maxAge: '5' });
+  });
+}
+
+describe('CORS in-process', () => {
+  const app = makeApp();
+  const limitedApp = makeApp({ rateLimit: 1 });
+  const via =
+    (a: typeof app): Send =>
+    (path, init) =>
+      a.handle(new Request(`http://localhost${path}`, init));
+  cases(
+    () => via(app),
+    () => via(limitedApp),
+  );
+});
+
+for (const runtime of ['node', 'bun'] as const) {
+  describe(`CORS on a listening ${runtime} server`, () => {
+    let open: ServiceProcess | undefined;
+    let limited: ServiceProcess | undefined;
+    beforeAll(async () => {
+      [open, limited] = await Promise.all([
+        startService({ runtime, env: { RATE_LIMIT: '1000' } }),
+        startService({ runtime, env: { RATE_LIMIT: '1' } }),
+      ]);
+    }, 60_000);
+    afterAll(async () => {
+      await Promise.all([open?.stop(), limited?.stop()]);
+    }, 20_000);
+    const via =
+      (server: () => ServiceProcess | undefined): Send =>
+      (path, init) =>
+        fetch(`${server()?.url}${path}`, init);
+    cases(
+      () => via(() => open),
+      () => via(() => limited),
+    );
+  });
+}
