@@ -4,7 +4,7 @@ import { type Alphabet, caesarDecrypt } from '../core/index.js';
 import { AnalysisInputError } from './errors.js';
 import { LANGUAGES, type Language } from './languages.js';
 import { getModel } from './model.js';
-import { ngramsFor, shiftLogLikelihoods, softmax, tokenize } from './score.js';
+import { ngramsFor, prefixTokens, shiftLogLikelihoods, softmax, tokenize } from './score.js';
 
 export interface CaesarSolution {
   /** The shift that enciphered the text, 0…n−1: decrypting with it gives `text`. */
@@ -32,6 +32,8 @@ interface Fit {
   temperature: number;
   logs: Float64Array;
   best: number;
+  /** False when only the first FIRST_LETTERS letters of a longer text were scored. */
+  whole: boolean;
 }
 
 /**
@@ -39,30 +41,62 @@ interface Fit {
  * loses hundreds of nats), and the cost of the rest would grow with the text for nothing.
  */
 const SCORED_LETTERS = 1000;
+/**
+ * Every shift is first scored on this many letters. When that already settles the answer (the runner-up
+ * holds less than SETTLED of the posterior), the rest is not read: the posterior is then the one those
+ * letters give, and reading on would only push the losers further below any printable probability.
+ */
+const FIRST_LETTERS = 500;
+const SETTLED = 1e-12;
+/** With 'auto', a language ahead of every other by this many nats on the first letters is the answer. */
+const LANGUAGE_SETTLED = 50;
 
-function fitShifts(text: string, a: Alphabet, language: Language): Fit {
+function fitShifts(text: string, a: Alphabet, language: Language, whole = false): Fit {
   const model = getModel(language);
   const tokens = tokenize(text, a, model, 'auto', SCORED_LETTERS);
   if (tokens.letters === 0) throw new AnalysisInputError('text', NO_LETTERS_MESSAGE);
-  const logs = shiftLogLikelihoods(tokens, a, model);
   const temperature = ngramsFor(model, tokens).temperature;
-  return { language, temperature, logs, best: Math.max(...logs) };
+  let logs = shiftLogLikelihoods(whole ? tokens : prefixTokens(tokens, FIRST_LETTERS), a, model);
+  const cut = !whole && tokens.letters > FIRST_LETTERS;
+  if (cut && !settled(logs, temperature)) logs = shiftLogLikelihoods(tokens, a, model);
+  return { language, temperature, logs, best: Math.max(...logs), whole: !cut || !settled(logs, temperature) };
+}
+
+/** True when every shift but the best has a posterior below SETTLED. */
+function settled(logs: Float64Array, temperature: number): boolean {
+  const posterior = softmax(logs, temperature);
+  let runnerUp = 0;
+  let best = 0;
+  for (const p of posterior) {
+    if (p > best) {
+      runnerUp = best;
+      best = p;
+    } else if (p > runnerUp) runnerUp = p;
+  }
+  return runnerUp < SETTLED;
 }
 
 /**
- * Scores every shift of a Caesar ciphertext. With 'auto', the language whose best decryption is most
- * likely wins: every model predicts the same characters of the same text, so totals compare directly.
+ * With 'auto', the language whose best decryption is most likely wins: every model predicts the same
+ * characters of the same text, so totals compare directly, as long as they cover the same letters.
  */
+function fitAuto(text: string, a: Alphabet): Fit {
+  const fits = LANGUAGES.map((l) => fitShifts(text, a, l));
+  const [first, second] = fits.slice().sort((x, y) => y.best - x.best) as [Fit, Fit];
+  if (fits.every((f) => f.whole)) return first;
+  // All on the same first letters, and one language far ahead: reading on could not change the winner.
+  if (fits.every((f) => !f.whole) && first.best - second.best >= LANGUAGE_SETTLED) return first;
+  return LANGUAGES.map((l) => fitShifts(text, a, l, true)).reduce((x, y) => (y.best > x.best ? y : x));
+}
+
+/** Scores every shift of a Caesar ciphertext, in one language or (with 'auto') the likeliest one. */
 export function solveCaesar(
   text: string,
   a: Alphabet,
   language: Language | 'auto',
   options: CaesarSolveOptions = {},
 ): CaesarSolveResult {
-  let fit: Fit;
-  if (language === 'auto') {
-    fit = LANGUAGES.map((l) => fitShifts(text, a, l)).reduce((x, y) => (y.best > x.best ? y : x));
-  } else fit = fitShifts(text, a, language);
+  const fit = language === 'auto' ? fitAuto(text, a) : fitShifts(text, a, language);
   // The raw n-gram likelihood is overconfident on short texts; the fitted temperature calibrates it.
   const posterior = softmax(fit.logs, fit.temperature);
   const order = Array.from(posterior.keys()).sort(

@@ -215,4 +215,23 @@ describe('solveCaesar', () => {
     expect(result.solutions).toHaveLength(26);
     expect(result.solutions[0]).toMatchObject({ shift: 13, text, score: 1 });
   });
+
+  // Past 500 letters the solver may stop reading once the shift is settled (src/analysis/caesar-solver.ts).
+  it.each(LANGUAGES)("solves and, with 'auto', recognises a long %s text read only in part", (language) => {
+    const a = ownAlphabet(language);
+    const text = HELD_OUT[language]
+      .map((p) => p.text)
+      .join(' ')
+      .repeat(3);
+    expect(letterIndices(text, a).length).toBeGreaterThan(1000);
+    const shift = 9 % a.size;
+    const cipher = caesarEncrypt(text, shift, a);
+    for (const which of [language, 'auto'] as const) {
+      const result = solveCaesar(cipher, a, which);
+      expect(result.language).toBe(language);
+      expect(result.solutions[0]).toMatchObject({ shift, text });
+      expect(result.solutions[0]?.score).toBeGreaterThan(1 - 1e-9);
+      expect(result.solutions.reduce((acc, s) => acc + s.score, 0)).toBeCloseTo(1, 9);
+    }
+  });
 });
