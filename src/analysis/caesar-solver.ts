@@ -5,6 +5,7 @@ import { AnalysisInputError } from './errors.js';
 import { LANGUAGES, type Language } from './languages.js';
 import { getModel } from './model.js';
 import { ngramsFor, prefixTokens, shiftLogLikelihoods, softmax, tokenize } from './score.js';
+import { getWordStartTable } from './word-start.js';
 
 export interface CaesarSolution {
   /** The shift that enciphered the text, 0…n−1: decrypting with it gives `text`. */
@@ -56,9 +57,10 @@ function fitShifts(text: string, a: Alphabet, language: Language, whole = false)
   const tokens = tokenize(text, a, model, 'auto', SCORED_LETTERS);
   if (tokens.letters === 0) throw new AnalysisInputError('text', NO_LETTERS_MESSAGE);
   const temperature = ngramsFor(model, tokens).temperature;
-  let logs = shiftLogLikelihoods(whole ? tokens : prefixTokens(tokens, FIRST_LETTERS), a, model);
+  const start = getWordStartTable(language, model);
+  let logs = shiftLogLikelihoods(whole ? tokens : prefixTokens(tokens, FIRST_LETTERS), a, model, start);
   const cut = !whole && tokens.letters > FIRST_LETTERS;
-  if (cut && !settled(logs, temperature)) logs = shiftLogLikelihoods(tokens, a, model);
+  if (cut && !settled(logs, temperature)) logs = shiftLogLikelihoods(tokens, a, model, start);
   return { language, temperature, logs, best: Math.max(...logs), whole: !cut || !settled(logs, temperature) };
 }
 

@@ -2,6 +2,7 @@
 import { type Alphabet, PARTNER_FLAG } from '../core/index.js';
 import type { Language } from './languages.js';
 import { charKind, getModel, KIND_SPACE, type LanguageModel, type NgramModel, SKIP } from './model.js';
+import { PASSAGE_START, type WordStartTable } from './word-start.js';
 
 /**
  * A text as the solvers see it. A code ≥ 0 is a letter of the candidate alphabet (its index), which a
@@ -191,10 +192,45 @@ export function scoreText(text: string, a: Alphabet, language: Language | Langua
 }
 
 /**
+ * What to add to a spaced text's log-likelihood, scored from the padded passage-start context, when
+ * its first symbols may as well begin at any word inside a passage (PASSAGE_START against the rest).
+ */
+export function wordStartCorrection(
+  symbols: ArrayLike<number>,
+  model: LanguageModel,
+  ngrams: NgramModel,
+  start: WordStartTable,
+): number {
+  const k = Math.min(3, symbols.length);
+  if (k === 0) return 0;
+  const S = model.symbolCount;
+  let ctx = startContext(model, ngrams);
+  let passage = 0;
+  let index = 0;
+  for (let i = 0; i < k; i++) {
+    const c = symbols[i] as number;
+    passage += ngrams.logProb(ctx, c);
+    ctx = (ctx * S + c) % ngrams.contexts;
+    index = index * S + c;
+  }
+  const inside = (start.first[k - 1] as Float64Array)[index] as number;
+  const a = Math.log(PASSAGE_START) + passage;
+  const b = Math.log(1 - PASSAGE_START) + inside;
+  const max = Math.max(a, b);
+  return max + Math.log(Math.exp(a - max) + Math.exp(b - max)) - passage;
+}
+
+/**
  * Log-likelihood of the decryption under every shift 0…n−1 (index = the shift that enciphered the
  * text). The distinct n-grams of codes are counted once, so each shift costs only a pass over them.
+ * With a word-start table, a spaced text may begin inside a passage as well as at its start.
  */
-export function shiftLogLikelihoods(tokens: Tokens, a: Alphabet, model: LanguageModel): Float64Array {
+export function shiftLogLikelihoods(
+  tokens: Tokens,
+  a: Alphabet,
+  model: LanguageModel,
+  start?: WordStartTable,
+): Float64Array {
   const n = a.size;
   const S = model.symbolCount;
   const ngrams = ngramsFor(model, tokens);
@@ -227,6 +263,9 @@ export function shiftLogLikelihoods(tokens: Tokens, a: Alphabet, model: Language
   const map = new Int32Array(W);
   for (let s = n; s < W; s++) map[s] = s - n;
   const out = new Float64Array(n);
+  // The first three codes, in the same base-W numbering as the n-gram windows.
+  const window0 = Int32Array.from(codes.subarray(0, 3), (c) => (c >= 0 ? c : n - 1 - c));
+  const first = new Int32Array(3);
   for (let shift = 0; shift < n; shift++) {
     for (let c = 0; c < n; c++) map[c] = cand[c >= shift ? c - shift : c - shift + n] as number;
     let sum = 0;
@@ -239,6 +278,11 @@ export function shiftLogLikelihoods(tokens: Tokens, a: Alphabet, model: Language
       let ctx = 0;
       for (let r = 1; r < N; r++) ctx = ctx * S + (map[window[r] as number] as number);
       sum += Math.log(END_AT_WORD * Math.exp(ngrams.logProb(ctx, model.boundary)) + (1 - END_AT_WORD));
+    }
+    if (start && !tokens.joined) {
+      const k = Math.min(3, len);
+      for (let i = 0; i < k; i++) first[i] = map[window0[i] as number] as number;
+      sum += wordStartCorrection(first.subarray(0, k), model, ngrams, start);
     }
     out[shift] = sum;
   }

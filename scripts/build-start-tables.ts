@@ -1,0 +1,37 @@
+// Builds src/analysis/start/<lang>.bin: how each language's running text begins after a word break (src/analysis/word-start.ts).
+//
+// Usage: npm run build:models (runs after scripts/build-models.ts, from the models it wrote)
+//
+// The contexts are counted on the same lines as the shipped model (held-out lines, index % 10 === 0,
+// never), and the probabilities come from that model, so the table is a function of the model.
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { LANGUAGES, type Language } from '../src/analysis/languages.js';
+import { getModel } from '../src/analysis/model.js';
+import { buildWordStartTable } from '../src/analysis/word-start.js';
+
+const REPO = fileURLToPath(new URL('..', import.meta.url));
+const CORPUS_DIR = resolve(process.env.CORPUS_DIR ?? join(REPO, '..', 'shared', 'corpus'));
+const OUT_DIR = join(REPO, 'src', 'analysis', 'start');
+
+function training(language: Language): string[] {
+  return readFileSync(join(CORPUS_DIR, `${language}.txt`), 'utf8')
+    .split(/\r?\n/)
+    .filter((l, i) => i % 10 !== 0 && l.trim() !== '');
+}
+
+for (const language of LANGUAGES) {
+  const started = performance.now();
+  const model = getModel(language);
+  const table = buildWordStartTable(model, training(language));
+  const bytes = Buffer.alloc(4 * table.length);
+  table.forEach((p, i) => {
+    bytes.writeFloatLE(p, 4 * i);
+  });
+  writeFileSync(join(OUT_DIR, `${language}.bin`), bytes);
+  const sum = table.reduce((x, y) => x + y, 0);
+  console.log(
+    `${language}: ${table.length} entries, ${bytes.length} bytes, mass ${sum.toFixed(6)}, ${(performance.now() - started).toFixed(0)} ms`,
+  );
+}
