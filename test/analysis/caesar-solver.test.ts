@@ -207,6 +207,24 @@ describe('solveCaesar', () => {
     );
   });
 
+  it('returns exactly the core decryption for long Latin-1 text, odd and even lengths (the paired path)', () => {
+    const latin1 = fc.string({
+      unit: fc.integer({ min: 0, max: 0xff }).map((c) => String.fromCharCode(c)),
+      minLength: 1,
+      maxLength: 30,
+    });
+    const spanish = namedAlphabet('spanish');
+    fc.assert(
+      fc.property(latin1, fc.integer({ min: 8192, max: 9000 }), fc.boolean(), (s, length, es) => {
+        const a = es ? spanish : basic;
+        const text = `${LONG_PLAIN} ${s} ñÑ`.repeat(Math.ceil(length / 100)).slice(0, length);
+        const { solutions } = solveCaesar(text, a, es ? 'es' : 'en');
+        expect(solutions.map((x) => x.text)).toEqual(solutions.map((x) => caesarDecrypt(text, x.shift, a)));
+      }),
+      { numRuns: 12 },
+    );
+  });
+
   // Speed is a bench figure (npm run bench:accuracy), not a timed test.
   it('solves 100,000 letters, every shift with its full text', () => {
     const text = `${LONG_PLAIN} `.repeat(Math.ceil(100_000 / letterIndices(LONG_PLAIN, basic).length));
