@@ -133,7 +133,6 @@ function translate(
  * Alphabets with astral letters can change a text's length in code units, so they take the plain path.
  */
 function decrypter(text: string, a: Alphabet): (shift: number) => string {
-  const n = a.size;
   const own = a.ownCodes;
   const partner = a.partnerCodes;
   const size = Math.max(...own, ...partner) + 1;
