@@ -14,7 +14,7 @@ import { type RateDecision, RateLimiter, rateLimitHeaders } from './rate-limit.j
 import { createLimiter } from './redis-store.js';
 import { createRestHandler, pathnameOf } from './rest.js';
 import { docsScript, playgroundAsset, playgroundIndex } from './static.js';
-import { createTrpcHandler, TRPC_PREFIX, trpcCalls, trpcErrorResponse } from './trpc-mount.js';
+import { createTrpcHandler, TRPC_PREFIX, trpcCalls, trpcErrorResponse, trpcProcedures } from './trpc-mount.js';
 
 export interface AppOptions {
   config?: Partial<ServiceConfig>;
@@ -173,6 +173,27 @@ export function createApp(options: AppOptions = {}) {
       cors(set, request);
       return playgroundAsset(request);
     });
+
+  // One route per REST endpoint and per tRPC procedure, on their static paths: Bun serves these from its native
+  // route table, and both runtimes find them without Elysia's wildcard matching. The wildcards below stay for
+  // everything else (other methods, trailing slashes the table does not hold, batches, unknown paths), and
+  // answer exactly as these do.
+  for (const [path, methods] of rest.routes()) {
+    for (const method of methods) {
+      app.route(method, API_PREFIX + path, ({ request, server, set }) => restRequest(request, server, set, path), {
+        parse: 'none',
+      });
+    }
+  }
+  for (const [path, type] of trpcProcedures(appRouter)) {
+    const calls = [path];
+    app.route(
+      type === 'mutation' ? 'POST' : 'GET',
+      `${TRPC_PREFIX}/${path}`,
+      ({ request, server, set }) => trpcRequest(request, server, set, calls),
+      { parse: 'none' },
+    );
+  }
 
   return app
     .all(

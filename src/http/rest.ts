@@ -23,6 +23,8 @@ interface Resource {
 export interface RestHandler {
   /** Which methods a REST path answers, if it is one of ours. */
   methodsOf(path: string): string[] | undefined;
+  /** Every REST path (under /api/v1) with the methods it answers, from the routers' OpenAPI metadata. */
+  routes(): [path: string, methods: string[]][];
   handle(request: Request, path: string, ctx: Context): Promise<Reply>;
 }
 
@@ -62,6 +64,10 @@ export function createRestHandler(
     methodsOf(path) {
       const resource = resources.get(path);
       return resource && [...resource.byMethod.keys()];
+    },
+
+    routes() {
+      return [...resources].map(([path, resource]) => [path, [...resource.byMethod.keys()]]);
     },
 
     async handle(request, path, ctx) {

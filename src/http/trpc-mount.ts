@@ -30,6 +30,16 @@ export function trpcCalls(pathname: string): string[] {
   }
 }
 
+/** Every query and mutation of the router, by path (e.g. caesar.encrypt). */
+export function trpcProcedures(router: AppRouter): [path: string, type: 'query' | 'mutation'][] {
+  const out: [string, 'query' | 'mutation'][] = [];
+  for (const [path, procedure] of Object.entries(router._def.procedures as unknown as Record<string, AnyProcedure>)) {
+    const type = procedure._def.type;
+    if (type === 'query' || type === 'mutation') out.push([path, type]);
+  }
+  return out;
+}
+
 /** Answers every call of the request with the same error, exactly as tRPC would shape it. */
 export function trpcErrorResponse(
   router: AppRouter,
