@@ -14,6 +14,7 @@ import type { Context } from '../../routers/trpc.js';
 import { readBody } from './body.js';
 import { Reply } from './errors.js';
 import { createInvoker } from './invoke.js';
+import { fastSerialize } from './plain-json.js';
 
 type Invoke = ReturnType<typeof createInvoker>;
 
@@ -82,6 +83,8 @@ const isObject = (v: unknown): v is Record<string, unknown> => !!v && typeof v =
  */
 export function createTrpcHandler(router: AppRouter) {
   const config = router._def._config;
+  // superjson's answer for the procedures' (plain JSON) results without its walk: test/http/plain-json.test.ts.
+  const serialize = fastSerialize(config.transformer.output.serialize);
   const mutations = new Map<string, Invoke>();
   for (const [path, procedure] of Object.entries(router._def.procedures as unknown as Record<string, AnyProcedure>)) {
     if (procedure._def.type === 'mutation') mutations.set(path, createInvoker(procedure));
@@ -148,7 +151,7 @@ export function createTrpcHandler(router: AppRouter) {
     // with its Babel spread helper only to serialise `data`; the items hold nothing else, so do just that.
     if (errors.length === 0) {
       const serialized = results.map((r) => ({
-        result: { data: config.transformer.output.serialize((r as { result: { data: unknown } }).result.data) },
+        result: { data: serialize((r as { result: { data: unknown } }).result.data) },
       }));
       return new Reply(200, JSON.stringify(isBatch ? serialized : serialized[0]), TRPC_HEADERS, TRPC_TYPE);
     }
