@@ -1,0 +1,144 @@
+// Word frequencies of a language, for telling real words from fluent letter salad in short decryptions.
+import { readFileSync } from 'node:fs';
+import type { Language } from './languages.js';
+import type { LanguageModel, NgramModel } from './model.js';
+import { symbolChars } from './model.js';
+
+/**
+ * Word counts of the training lines (src/analysis/words/<lang>.txt, written by scripts/build-words.ts):
+ * the words seen at least twice, sorted, so that the words with a given prefix are one range.
+ */
+export interface WordCounts {
+  readonly words: readonly string[];
+  /** cum[i]: the summed counts of words[0…i−1]. */
+  readonly cum: Float64Array;
+  readonly index: ReadonlyMap<string, number>;
+  /** Word tokens counted, rare words included. */
+  readonly tokens: number;
+}
+
+const cache = new Map<Language, WordCounts>();
+
+export function getWordCounts(language: Language): WordCounts {
+  let w = cache.get(language);
+  if (!w) {
+    const text = readFileSync(new URL(`./words/${language}.txt`, import.meta.url), 'utf8');
+    const lines = text.split('\n');
+    const tokens = Number((lines[0] as string).split('\t')[1]);
+    const words: string[] = [];
+    const counts: number[] = [];
+    for (let i = 1; i < lines.length; i++) {
+      const line = lines[i] as string;
+      const tab = line.indexOf('\t');
+      if (tab <= 0) continue;
+      words.push(line.slice(0, tab));
+      counts.push(Number(line.slice(tab + 1)));
+    }
+    const cum = new Float64Array(words.length + 1);
+    for (let i = 0; i < words.length; i++) cum[i + 1] = (cum[i] as number) + (counts[i] as number);
+    w = { words, cum, index: new Map(words.map((x, i) => [x, i])), tokens };
+    cache.set(language, w);
+  }
+  return w;
+}
+
+/** The first index whose word is not below s (code-unit order). */
+function lowerBound(words: readonly string[], s: string): number {
+  let lo = 0;
+  let hi = words.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if ((words[mid] as string) < s) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/** How often words starting with p were seen (p itself included). */
+export function prefixCount(w: WordCounts, p: string): number {
+  const from = lowerBound(w.words, p);
+  const to = lowerBound(w.words, `${p}\uffff`);
+  return (w.cum[to] as number) - (w.cum[from] as number);
+}
+
+/**
+ * Scores whole words of a candidate plaintext against the word list: a word the character model
+ * finds likely anyway gains little, a rare real word much, letter salad loses ln(1 − λ). The bonus
+ * of a word w is ln(1 − λ + λ·P_word(w) / P_char(w)), P_char read in a fresh context: the
+ * log-likelihood of a mixture of the two models, up to the context the character model sees.
+ * A word cut by the end of the text is scored as a prefix: P_word is the mass of the words it begins.
+ */
+export class WordBonus {
+  private readonly counts: WordCounts;
+  private readonly chars: string[];
+  private readonly ngrams: NgramModel;
+  private readonly S: number;
+  private readonly boundary: number;
+  private readonly lambda: number;
+  private readonly whole = new Map<string, number>();
+  private readonly open = new Map<string, number>();
+  private readonly byNumber = new Map<number, number>();
+  /** Longest word whose symbols, read in base S + 1 after a marker, stay below 2^53. */
+  private readonly exact: number;
+  private readonly unknown: number;
+
+  constructor(model: LanguageModel, ngrams: NgramModel, lambda: number) {
+    this.counts = getWordCounts(model.language);
+    this.chars = symbolChars(model.alphabet);
+    this.ngrams = ngrams;
+    this.S = model.symbolCount;
+    this.boundary = model.boundary;
+    this.lambda = lambda;
+    this.unknown = Math.log(1 - lambda);
+    this.exact = Math.floor(52 / Math.log2(this.S + 1)) - 1;
+  }
+
+  /** The bonus of the word made of syms[from…to), cut by the text's end when `cut`. */
+  score(syms: Int32Array, from: number, to: number, cut: boolean): number {
+    if (to - from <= this.exact) {
+      // Short words are memoised by their symbols read as one number (exact below 2^53).
+      let h = cut ? 2 : 1;
+      for (let i = from; i < to; i++) h = h * (this.S + 1) + (syms[i] as number) + 1;
+      let v = this.byNumber.get(h);
+      if (v === undefined) {
+        v = this.compute(syms, from, to, this.spell(syms, from, to), cut);
+        this.byNumber.set(h, v);
+      }
+      return v;
+    }
+    const word = this.spell(syms, from, to);
+    const memo = cut ? this.open : this.whole;
+    let v = memo.get(word);
+    if (v === undefined) {
+      v = this.compute(syms, from, to, word, cut);
+      memo.set(word, v);
+    }
+    return v;
+  }
+
+  private spell(syms: Int32Array, from: number, to: number): string {
+    let word = '';
+    for (let i = from; i < to; i++) word += this.chars[syms[i] as number];
+    return word;
+  }
+
+  private compute(syms: Int32Array, from: number, to: number, word: string, cut: boolean): number {
+    const w = this.counts;
+    const at = w.index.get(word);
+    const count = cut ? prefixCount(w, word) : at === undefined ? 0 : (w.cum[at + 1] as number) - (w.cum[at] as number);
+    // An unknown word keeps the character model's share alone.
+    if (count === 0) return this.unknown;
+    const { S, ngrams, boundary } = this;
+    const contexts = ngrams.contexts;
+    let ctx = 0;
+    for (let i = 0; i < ngrams.order - 1; i++) ctx = ctx * S + boundary;
+    let lp = 0;
+    for (let i = from; i < to; i++) {
+      const c = syms[i] as number;
+      lp += ngrams.logProb(ctx, c);
+      ctx = (ctx * S + c) % contexts;
+    }
+    if (!cut) lp += ngrams.logProb(ctx, boundary);
+    return Math.log(1 - this.lambda + this.lambda * Math.exp(Math.log(count / w.tokens) - lp));
+  }
+}
