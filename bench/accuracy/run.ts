@@ -5,6 +5,11 @@
 //   BENCH_VIGENERE Vigenère samples per cell (default 8; the short cells cost ~0.5 s an analysis)
 //   BENCH_LANGS    comma-separated languages (default all five)
 //   BENCH_SPLIT    held-out (default: corpus lines i % 10 === 0) or dev (i % 10 === 5)
+//   BENCH_CELLS    Vigenère cells to run, as L:multiple pairs (e.g. "12:2,20:3"; default all); each cell
+//                  draws its snippets from its own seed, so a filtered run sees the same texts
+//   BENCH_DIAG     1: print every Vigenère miss with the score of the true key and of the returned one
+//                  (SEARCH when the truth scores higher, MODEL when the returned key does: by likelihood
+//                  when both keys have the same length, by the length score otherwise)
 // --calibrate reads the development split and fits the Platt scaling of the Vigenère confidence.
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
@@ -20,7 +25,15 @@ import {
 } from '../../src/analysis/index.js';
 import { compileModel, readModelFile } from '../../src/analysis/model.js';
 import { mulberry32 } from '../../src/analysis/random.js';
-import { type Alphabet, caesarEncrypt, letterIndices, namedAlphabet, vigenereEncrypt } from '../../src/core/index.js';
+import { keyEvidence } from '../../src/analysis/vigenere-analyzer.js';
+import {
+  type Alphabet,
+  caesarEncrypt,
+  letterIndices,
+  namedAlphabet,
+  vigenereDecrypt,
+  vigenereEncrypt,
+} from '../../src/core/index.js';
 
 const REPO = fileURLToPath(new URL('../..', import.meta.url));
 const CORPUS = join(REPO, '..', 'shared', 'corpus');
@@ -34,6 +47,8 @@ const KEY_LENGTHS = [3, 5, 8, 12, 20];
 const MULTIPLES = [2, 3, 4, 6, 10];
 const MAX_KEY_LENGTH = 20;
 const LONG_KEYS = [50, 60];
+const CELLS = process.env.BENCH_CELLS ? new Set(process.env.BENCH_CELLS.split(',').map((c) => c.trim())) : undefined;
+const DIAG = !!process.env.BENCH_DIAG;
 /** BENCH_BASELINE_IOC=1 makes the baselines pick the key length by IoC instead of being told it. */
 const ORACLE_LENGTH = !process.env.BENCH_BASELINE_IOC;
 
@@ -287,12 +302,13 @@ function runVigenere(): { conf: number; raw: number; right: boolean }[] {
     const a = namedAlphabet(LANGUAGE_INFO[language].alphabet);
     const b = baseline(language, a);
     const s = stream(language);
-    const rng = mulberry32(0x71e9e7e + LANGUAGES.indexOf(language));
     for (const L of KEY_LENGTHS) {
+      if (CELLS && !MULTIPLES.some((m) => CELLS.has(`${L}:${m}`))) continue;
       const times: number[] = [];
       const cells = MULTIPLES.map((m) => {
         const letters = m * L;
-        if (letters < 20) return '—';
+        if (letters < 20 || (CELLS && !CELLS.has(`${L}:${m}`))) return '—';
+        const rng = mulberry32(0x71e9e7e + 1000 * LANGUAGES.indexOf(language) + 16 * L + m);
         const c: VigenereCell = { ours: 0, chi: 0, quad: 0, n: VIGENERE_N };
         for (let t = 0; t < VIGENERE_N; t++) {
           const plain = snippet(s, a, letters, rng);
@@ -303,6 +319,19 @@ function runVigenere(): { conf: number; raw: number; right: boolean }[] {
           times.push(performance.now() - started);
           const right = r.probable_key === key;
           c.ours += right ? 1 : 0;
+          if (DIAG && !right) {
+            const truth = keyEvidence(cipher, a, language, letterIndices(key, a));
+            const got = keyEvidence(cipher, a, language, letterIndices(r.probable_key, a));
+            // Same length: the likelihoods decide (the length score marginalises each key letter, so a key
+            // one letter off scores the same). Different lengths: the length score does.
+            const kind = (key.length === r.probable_key.length ? truth.ll > got.ll : truth.score > got.score)
+              ? 'SEARCH'
+              : 'MODEL';
+            console.log(
+              `  miss ${language} L=${L} ${m}·L ${kind} true ${key} (${truth.score.toFixed(2)}, ll ${truth.ll.toFixed(1)}) ` +
+                `got ${r.probable_key} (${got.score.toFixed(2)}, ll ${got.ll.toFixed(1)}) | ${vigenereDecrypt(cipher, r.probable_key, a).slice(0, 90)} | ${plain.slice(0, 90)}`,
+            );
+          }
           const conf = CALIBRATE ? r.confidence : calibrated(r.confidence);
           pairs.push({ conf, raw: r.confidence, right });
           const l = letterIndices(cipher, a);

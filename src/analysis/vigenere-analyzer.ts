@@ -5,6 +5,7 @@ import { LANGUAGES, type Language } from './languages.js';
 import { getModel, type LanguageModel, type NgramModel } from './model.js';
 import { mulberry32 } from './random.js';
 import { candidateSymbols, logSumExp, ngramsFor, type Tokens, tokenize } from './score.js';
+import { WordBonus } from './word-model.js';
 
 export interface VigenereAnalysis {
   language: Language;
@@ -42,12 +43,14 @@ const POLISH_MARGIN = 25;
 /** Columns shorter than this many letters get restarts. */
 const RESTART_LETTERS_PER_KEY_LETTER = 20;
 /** Prefixes a beam search keeps: wider finds more, costs width × alphabet × letters look-ups per length. */
-const BEAM_WIDTH = 48;
+const BEAM_WIDTH = 128;
 /** The beam width every short-column length gets first; the likeliest lengths then get BEAM_WIDTH. */
-const BEAM_SCOUT_WIDTH = 8;
+const BEAM_SCOUT_WIDTH = 16;
 /** Look-ups all the scout beams of one analysis may spend, and all the wide ones. */
 const SCOUT_WORK = 6_000_000;
 const WIDE_WORK = 8_000_000;
+/** The wide beams' budget for texts shorter than SHORT_LETTERS, whose every look-up is cheap. */
+const SHORT_WIDE_WORK = 24_000_000;
 /** The beam's final keys that are climbed and compared. */
 const BEAM_KEEP = 4;
 /** Columns shorter than this many letters are searched by beam; longer ones by ascent alone. */
@@ -61,6 +64,9 @@ const RESTART_BUDGET = 300_000;
 /** Lengths, best first, that get restarts. */
 const RESTART_LENGTHS = 4;
 /** A search stops after this many restarts in a row that found nothing better. */
+/** Texts shorter than this many letters get pair moves and the larger restart budget. */
+const SHORT_LETTERS = 120;
+const SHORT_RESTART_BUDGET = 2_000_000;
 const PATIENCE = 12;
 /**
  * Platt scaling of the raw confidence, logit(conf) = A·logit(raw) + B, fitted by log loss on the
@@ -124,17 +130,29 @@ interface Layout {
   tokens: Tokens;
   cand: Int32Array;
   n: number;
+  /** Whole-word scoring, for short spaced texts (undefined otherwise). */
+  words: WordBonus | undefined;
 }
+
+/** Texts up to this many letters are also scored word by word. */
+const WORD_LETTERS = 160;
+/** Weight λ of the word model in its mixture with the character model. */
+const WORD_LAMBDA = 0.5;
 
 function layoutFor(text: string, a: Alphabet, language: Language, sample: number): Layout {
   const model = getModel(language);
   const tokens = tokenize(text, a, model, 'auto', sample);
+  const ngrams = ngramsFor(model, tokens);
   return {
     model,
-    ngrams: ngramsFor(model, tokens),
+    ngrams,
     tokens,
     cand: candidateSymbols(a, model),
     n: a.size,
+    words:
+      !tokens.joined && tokens.letters <= WORD_LETTERS && WORD_LAMBDA > 0
+        ? new WordBonus(model, ngrams, WORD_LAMBDA)
+        : undefined,
   };
 }
 
@@ -165,6 +183,14 @@ class KeySearch {
   private readonly fast: boolean;
   /** The model's plain tables of orders 1…3, read once (the model computes them on first use). */
   private readonly plain: readonly Float64Array[];
+  /** Words (runs between boundaries holding a key-moved letter): their span in syms, and if cut by the end. */
+  private readonly wordFrom: Int32Array;
+  private readonly wordTo: Int32Array;
+  private readonly wordCut: Uint8Array;
+  /** Per column, the words holding one of its letters; and those whose last-set column (in key order) it is. */
+  private readonly wordsOf: Int32Array[] = [];
+  private readonly wordsDoneAt: Int32Array[] = [];
+  private readonly allWords: Int32Array;
 
   constructor(layout: Layout, k: number, budget: Budget, fast = false) {
     const { model, ngrams, tokens, n } = layout;
@@ -217,7 +243,59 @@ class KeySearch {
       }
       this.ends.push(Int32Array.from(list));
     }
+    // Words: runs of symbols between boundaries that hold at least one letter the key moves.
+    const from: number[] = [];
+    const to: number[] = [];
+    const cut: number[] = [];
+    const cols: number[][] = [];
+    const useWords = !fast && layout.words !== undefined;
+    for (let i = 0; useWords && i < len; ) {
+      if ((codes[i] as number) === -1 - model.boundary) {
+        i++;
+        continue;
+      }
+      let e = i;
+      const c: number[] = [];
+      while (e < len && (codes[e] as number) !== -1 - model.boundary) {
+        if ((columnOf[e] as number) >= 0) c.push(columnOf[e] as number);
+        e++;
+      }
+      if (c.length > 0) {
+        from.push(i + pad);
+        to.push(e + pad);
+        cut.push(e === len && tokens.open ? 1 : 0);
+        cols.push(c);
+      }
+      i = e;
+    }
+    this.wordFrom = Int32Array.from(from);
+    this.wordTo = Int32Array.from(to);
+    this.wordCut = Uint8Array.from(cut);
+    this.allWords = Int32Array.from(from, (_, i) => i);
+    const of: number[][] = Array.from({ length: k }, () => []);
+    const done: number[][] = Array.from({ length: k }, () => []);
+    cols.forEach((c, w) => {
+      for (const j of new Set(c)) (of[j] as number[]).push(w);
+      (done[Math.max(...c)] as number[]).push(w);
+    });
+    for (let j = 0; j < k; j++) {
+      this.wordsOf.push(Int32Array.from(of[j] as number[]));
+      this.wordsDoneAt.push(Int32Array.from(done[j] as number[]));
+    }
     for (let j = 0; j < k; j++) this.setColumn(j, 0);
+  }
+
+  /** Summed word bonus of the given words, as the key now reads them. */
+  private wordSum(ws: Int32Array): number {
+    const bonus = this.layout.words;
+    if (!bonus || ws.length === 0) return 0;
+    let sum = 0;
+    for (let i = 0; i < ws.length; i++) {
+      const w = ws[i] as number;
+      sum += bonus.score(this.syms, this.wordFrom[w] as number, this.wordTo[w] as number, this.wordCut[w] === 1);
+    }
+    this.budget.spent += ws.length;
+    return sum;
   }
 
   setColumn(j: number, s: number): void {
@@ -263,9 +341,10 @@ class KeySearch {
     const n = this.layout.n;
     const keep = this.key[j] as number;
     const es = this.ends[j] as Int32Array;
+    const ws = this.wordsOf[j] as Int32Array;
     for (let s = 0; s < n; s++) {
       this.setColumn(j, s);
-      this.locals[j * n + s] = this.sumAt(es);
+      this.locals[j * n + s] = this.sumAt(es) + this.wordSum(ws);
     }
     this.setColumn(j, keep);
   }
@@ -281,7 +360,7 @@ class KeySearch {
       sum += lp.logProb(ctx, syms[e] as number);
     }
     this.budget.spent += syms.length;
-    return sum;
+    return sum + this.wordSum(this.allWords);
   }
 
   /**
@@ -307,6 +386,56 @@ class KeySearch {
         }
       }
     }
+  }
+
+  /**
+   * Pair moves: every two neighbouring key letters are tried at all n² shift pairs together, the rest
+   * held fixed; the best pair is kept when it beats the current one. Escapes the optima where a word
+   * needs two letters changed at once, which one-letter ascent cannot reach. Returns whether it moved.
+   */
+  pairClimb(): boolean {
+    const { k } = this;
+    if (k < 2) return false;
+    const n = this.layout.n;
+    let moved = false;
+    for (let j = 0; j < k; j++) {
+      const j2 = (j + 1) % k;
+      if (k === 2 && j === 1) break;
+      const es = this.union(this.ends[j] as Int32Array, this.ends[j2] as Int32Array);
+      const ws = this.union(this.wordsOf[j] as Int32Array, this.wordsOf[j2] as Int32Array);
+      const k1 = this.key[j] as number;
+      const k2 = this.key[j2] as number;
+      const base = this.sumAt(es) + this.wordSum(ws);
+      let best = base;
+      let b1 = k1;
+      let b2 = k2;
+      for (let s1 = 0; s1 < n; s1++) {
+        this.setColumn(j, s1);
+        for (let s2 = 0; s2 < n; s2++) {
+          this.setColumn(j2, s2);
+          const v = this.sumAt(es) + this.wordSum(ws);
+          if (v > best + 1e-9) {
+            best = v;
+            b1 = s1;
+            b2 = s2;
+          }
+        }
+      }
+      this.setColumn(j, b1);
+      this.setColumn(j2, b2);
+      if (b1 !== k1 || b2 !== k2) moved = true;
+    }
+    return moved;
+  }
+
+  private union(x: Int32Array, y: Int32Array): Int32Array {
+    return Int32Array.from(new Set([...x, ...y]));
+  }
+
+  /** Ascent by single letters and neighbouring pairs until neither improves. */
+  deepClimb(rounds = 4): void {
+    this.climb();
+    for (let r = 0; r < rounds && this.pairClimb(); r++) this.climb();
   }
 
   /**
@@ -360,6 +489,7 @@ class KeySearch {
     const order: number[] = [];
     for (let j = 0; j < k; j++) {
       const es = this.ends[j] as Int32Array;
+      const done = this.wordsDoneAt[j] as Int32Array;
       for (let c = j; c < k; c++) this.clearColumn(c);
       for (let st = 0; st < count; st++) {
         for (let c = 0; c < j; c++) this.setColumn(c, keys[st * k + c] as number);
@@ -367,12 +497,19 @@ class KeySearch {
         const old = this.partialSum(es);
         for (let shift = 0; shift < n; shift++) {
           this.setColumn(j, shift);
-          candScore[st * n + shift] = (scores[st] as number) + this.partialSum(es) - old;
+          candScore[st * n + shift] = (scores[st] as number) + this.partialSum(es) - old + this.wordSum(done);
         }
       }
+      // The best `width` candidates: a native numeric sort finds the cut-off, then only those are ordered.
+      const total = count * n;
+      let cutoff = Number.NEGATIVE_INFINITY;
+      if (total > width) {
+        const sorted = candScore.slice(0, total).sort();
+        cutoff = sorted[total - width] as number;
+      }
       order.length = 0;
-      for (let i = 0; i < count * n; i++) order.push(i);
-      order.sort((x, y) => (candScore[y] as number) - (candScore[x] as number));
+      for (let i = 0; i < total; i++) if ((candScore[i] as number) >= cutoff) order.push(i);
+      order.sort((x, y) => (candScore[y] as number) - (candScore[x] as number) || x - y);
       const next = Math.min(width, order.length);
       const nextKeys = new Int32Array(next * k);
       const nextScores = new Float64Array(next);
@@ -484,10 +621,14 @@ class LengthSearch {
   bestKey: Int32Array;
   bestLl: number;
 
+  private readonly pairs: boolean;
+
   constructor(layout: Layout, start: Int32Array, budget: Budget) {
+    this.pairs = layout.tokens.letters < SHORT_LETTERS;
     this.search = new KeySearch(layout, start.length, budget);
     this.search.setKey(start);
-    this.search.climb();
+    if (this.pairs) this.search.deepClimb();
+    else this.search.climb();
     this.bestKey = Int32Array.from(this.search.key);
     this.bestLl = this.search.total();
   }
@@ -508,7 +649,11 @@ class LengthSearch {
       s.markNeighbours(dirty, j);
     }
     s.climb(dirty);
-    const ll = s.total();
+    let ll = s.total();
+    if (this.pairs && ll > this.bestLl + 1e-9 && s.pairClimb()) {
+      s.deepClimb();
+      ll = s.total();
+    }
     if (ll > this.bestLl + 1e-9) {
       this.bestLl = ll;
       this.bestKey = Int32Array.from(s.key);
@@ -549,7 +694,13 @@ function fitLanguage(
     2,
     Math.min(BEAM_SCOUT_WIDTH, Math.floor(SCOUT_WORK / (beamCost * Math.max(1, beamedCount)))),
   );
-  const wideWidth = Math.max(scoutWidth, Math.min(beamWidth, Math.floor(WIDE_WORK / (beamCost * polishLengths))));
+  const wideWidth = Math.max(
+    scoutWidth,
+    Math.min(
+      beamWidth,
+      Math.floor((sampled < SHORT_LETTERS ? SHORT_WIDE_WORK : WIDE_WORK) / (beamCost * polishLengths)),
+    ),
+  );
   const beamSearch = (k: number, width: number, keep: number): Rough => {
     const search = new KeySearch(layout, k, budget);
     let best: Rough = { k, key: new Int32Array(k), score: Number.NEGATIVE_INFINITY };
@@ -627,6 +778,30 @@ function fitLanguage(
   return { language, evaluations, best };
 }
 
+/**
+ * The evidence the analysis weighs for one given key (a diagnostic for the accuracy bench): the
+ * decryption's log-likelihood and the length score the search compares (tempered likelihood plus
+ * the mass of nearby keys, less ln(alphabet size) per key letter).
+ */
+export function keyEvidence(
+  text: string,
+  a: Alphabet,
+  language: Language,
+  key: ArrayLike<number>,
+): { ll: number; score: number } {
+  const letters = letterIndices(text, a);
+  const sample = Math.max(
+    MIN_SAMPLE_ANY_ALPHABET,
+    Math.min(Math.max(MIN_SAMPLE, SAMPLE_PER_KEY_LETTER * key.length), Math.floor(SAMPLE_WORK / a.size)),
+  );
+  const layout = layoutFor(text, a, language, Math.min(sample, letters.length));
+  const s = new KeySearch(layout, key.length, { spent: 0 });
+  s.setKey(key);
+  const ll = s.total();
+  const spread = s.spread(layout.ngrams.temperature);
+  return { ll, score: ll / layout.ngrams.temperature + spread - key.length * Math.log(a.size) };
+}
+
 const logit = (p: number): number => Math.log(p / (1 - p));
 const sigmoid = (x: number): number => 1 / (1 + Math.exp(-x));
 
@@ -663,7 +838,7 @@ export function analyzeVigenere(
   const lengths = full ? ranked : candidateLengths(ranked, ioc, n);
   const wanted = Math.max(MIN_SAMPLE, SAMPLE_PER_KEY_LETTER * Math.max(...lengths));
   const sample = Math.max(MIN_SAMPLE_ANY_ALPHABET, Math.min(wanted, Math.floor(SAMPLE_WORK / n)));
-  const restarts = full ? RESTART_BUDGET : 0;
+  const restarts = !full ? 0 : letters.length < SHORT_LETTERS ? SHORT_RESTART_BUDGET : RESTART_BUDGET;
 
   // Languages compare on untempered likelihood: each has its own temperature.
   const raw = (f: LanguageFit): number => f.best.ll - f.best.length * Math.log(n);
