@@ -91,10 +91,18 @@ export function createApp(options: AppOptions = {}) {
   type Set = ReplySink;
 
   /** A REST request for `path` (under /api/v1, no trailing slash): rate limit, then the route table's answer. */
-  const restRequest = async (request: Request, server: unknown, set: Set, path: string) => {
+  // Bun's and the web-standard adapters send a string body with the content type on `set`; @elysiajs/node's labels
+  // every string text/plain, so it is given bytes.
+  const stringBodies = (options.adapter as { name?: string } | undefined)?.name !== '@elysiajs/node';
+  const send = (set: Set, reply: Reply, decision: RateDecision | null) =>
+    writeReply(set, reply, decision ? rateLimitHeaders(decision) : undefined, stringBodies);
+
+  // The listening server (Bun's answers requestIP) is read from the app, not from the route's context: a handler
+  // that names `server` makes Elysia define a getter on every request's context.
+  const restRequest = async (request: Request, set: Set, path: string) => {
     cors(set, request);
     const unlimited = request.method === 'GET' && UNLIMITED_REST.has(path);
-    const decided = decide(request, server, unlimited ? 0 : 1);
+    const decided = decide(request, app.server, unlimited ? 0 : 1);
     const decision = RateLimiter.isThenable(decided) ? await decided : decided;
     if (decision && !decision.allowed) {
       return json(
@@ -108,15 +116,15 @@ export function createApp(options: AppOptions = {}) {
         rateLimitHeaders(decision),
       );
     }
-    return writeReply(set, await rest.handle(request, path, ctx), decision ? rateLimitHeaders(decision) : undefined);
+    return send(set, await rest.handle(request, path, ctx), decision);
   };
 
   /** A tRPC request naming `calls` (one procedure, or several in a batch). */
-  const trpcRequest = async (request: Request, server: unknown, set: Set, calls: readonly string[]) => {
+  const trpcRequest = async (request: Request, set: Set, calls: readonly string[]) => {
     cors(set, request);
     let cost = 0;
     for (const c of calls) if (!UNLIMITED_TRPC.has(c)) cost++;
-    const decided = decide(request, server, cost);
+    const decided = decide(request, app.server, cost);
     const decision = RateLimiter.isThenable(decided) ? await decided : decided;
     if (decision && !decision.allowed) {
       const cause = new RateLimitError(limitMessage, decision.retryAfterS);
@@ -130,7 +138,7 @@ export function createApp(options: AppOptions = {}) {
       );
     }
     const answer = await trpc(request, ctx);
-    if (answer instanceof Reply) return writeReply(set, answer, decision ? rateLimitHeaders(decision) : undefined);
+    if (answer instanceof Reply) return send(set, answer, decision);
     const response = answer;
     // Some of tRPC's own early errors (e.g. an unsupported content type) carry a JSON body labelled text/plain.
     if (!response.headers.get('content-type')?.includes('json')) {
@@ -180,7 +188,7 @@ export function createApp(options: AppOptions = {}) {
   // answer exactly as these do.
   for (const [path, methods] of rest.routes()) {
     for (const method of methods) {
-      app.route(method, API_PREFIX + path, ({ request, server, set }) => restRequest(request, server, set, path), {
+      app.route(method, API_PREFIX + path, ({ request, set }) => restRequest(request, set, path), {
         parse: 'none',
       });
     }
@@ -190,7 +198,7 @@ export function createApp(options: AppOptions = {}) {
     app.route(
       type === 'mutation' ? 'POST' : 'GET',
       `${TRPC_PREFIX}/${path}`,
-      ({ request, server, set }) => trpcRequest(request, server, set, calls),
+      ({ request, set }) => trpcRequest(request, set, calls),
       { parse: 'none' },
     );
   }
@@ -198,15 +206,13 @@ export function createApp(options: AppOptions = {}) {
   return app
     .all(
       `${API_PREFIX}/*`,
-      ({ request, server, set }) =>
-        restRequest(request, server, set, pathnameOf(request.url).slice(API_PREFIX.length).replace(/\/+$/, '') || '/'),
+      ({ request, set }) =>
+        restRequest(request, set, pathnameOf(request.url).slice(API_PREFIX.length).replace(/\/+$/, '') || '/'),
       { parse: 'none' },
     )
-    .all(
-      `${TRPC_PREFIX}/*`,
-      ({ request, server, set }) => trpcRequest(request, server, set, trpcCalls(pathnameOf(request.url))),
-      { parse: 'none' },
-    );
+    .all(`${TRPC_PREFIX}/*`, ({ request, set }) => trpcRequest(request, set, trpcCalls(pathnameOf(request.url))), {
+      parse: 'none',
+    });
 }
 
 export type App = ReturnType<typeof createApp>;

@@ -88,15 +88,21 @@ const encoder = new TextEncoder();
 
 /**
  * Puts a reply's status and headers (then `extra`, e.g. the rate-limit headers) on Elysia's `set` and returns
- * the body as bytes: a string would be sent as text/plain, bytes keep the content type given here.
+ * the body: as the string itself where the adapter keeps the content type on `set` (Bun's, web-standard), as
+ * bytes where it would label a string text/plain (@elysiajs/node).
  */
-export function writeReply(set: ReplySink, reply: Reply, extra?: Record<string, string>): Uint8Array {
+export function writeReply(
+  set: ReplySink,
+  reply: Reply,
+  extra?: Record<string, string>,
+  asString = false,
+): Uint8Array | string {
   set.status = reply.status;
   const h = set.headers;
   h['content-type'] = reply.type;
   if (reply.headers) for (const k in reply.headers) h[k] = reply.headers[k] as string;
   if (extra) for (const k in extra) h[k] = extra[k] as string;
-  return encoder.encode(reply.body);
+  return asString ? reply.body : encoder.encode(reply.body);
 }
 
 export function jsonReply(body: unknown, status = 200, headers?: Record<string, string>): Reply {
