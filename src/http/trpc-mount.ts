@@ -102,7 +102,10 @@ export function createTrpcHandler(router: AppRouter) {
     const pathPart = url.slice(start + TRPC_PREFIX.length + 1, query < 0 ? url.length : query);
     if (!PLAIN_CALLS.test(pathPart)) return null;
     const headers = request.headers;
-    if ((headers.get('content-type') ?? '').split(';', 1)[0]?.trim().toLowerCase() !== 'application/json') return null;
+    const type = headers.get('content-type');
+    if (type !== 'application/json' && (type ?? '').split(';', 1)[0]?.trim().toLowerCase() !== 'application/json') {
+      return null;
+    }
     if (headers.get('trpc-accept') !== null || headers.get('accept')?.includes('application/jsonl')) return null;
     const paths = isBatch ? pathPart.split(',') : [pathPart];
     const procedures: Invoke[] = [];
@@ -127,26 +130,26 @@ export function createTrpcHandler(router: AppRouter) {
       return null;
     }
     const errors: (TRPCError | undefined)[] = [];
-    const results = await Promise.all(
-      paths.map(async (path, batchIndex) => {
-        const input = inputs[batchIndex];
-        try {
-          const data = await (procedures[batchIndex] as Invoke)({
-            path,
-            type: 'mutation',
-            ctx,
-            getRawInput: () => Promise.resolve(input),
-            signal: undefined,
-            batchIndex,
-          });
-          return { result: { data } };
-        } catch (cause) {
-          const error = getTRPCErrorFromUnknown(cause);
-          errors[batchIndex] = error;
-          return { error: getErrorShape({ config, error, type: 'mutation', path, input, ctx }) };
-        }
-      }),
-    );
+    const call = async (path: string, batchIndex: number) => {
+      const input = inputs[batchIndex];
+      try {
+        const data = await (procedures[batchIndex] as Invoke)({
+          path,
+          type: 'mutation',
+          ctx,
+          getRawInput: () => Promise.resolve(input),
+          signal: undefined,
+          batchIndex,
+        });
+        return { result: { data } };
+      } catch (cause) {
+        const error = getTRPCErrorFromUnknown(cause);
+        errors[batchIndex] = error;
+        return { error: getErrorShape({ config, error, type: 'mutation', path, input, ctx }) };
+      }
+    };
+    // A batch's calls run together, as tRPC runs them; a single call needs no Promise.all.
+    const results = isBatch ? await Promise.all(paths.map(call)) : [await call(pathPart, 0)];
     // All calls succeeded: getHTTPStatusCode would answer 200, and transformTRPCResponse would copy each item
     // with its Babel spread helper only to serialise `data`; the items hold nothing else, so do just that.
     if (errors.length === 0) {
