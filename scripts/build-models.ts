@@ -1,4 +1,5 @@
-// Builds src/analysis/models/<lang>.json from the shared corpus: letter frequencies and n-gram counts.
+// Builds src/analysis/models/<lang>.json and <lang>.bin from the shared corpus: letter frequencies and
+// n-gram counts (the .json readable, the .bin the count tables; encodeModelFile in src/analysis/model.ts).
 //
 // Usage: npm run build:models   (CORPUS_DIR overrides ../shared/corpus relative to the repo root)
 //
@@ -12,10 +13,12 @@ import { fileURLToPath } from 'node:url';
 import { LANGUAGE_INFO, LANGUAGES, type Language } from '../src/analysis/languages.js';
 import {
   compileModel,
+  encodeModelFile,
   getModel,
   type LanguageModel,
   type ModelFile,
   type NgramFile,
+  ngramTables,
   passageSymbols,
   symbolChars,
 } from '../src/analysis/model.js';
@@ -64,19 +67,16 @@ function count(passages: string[], a: Alphabet, joined: boolean): Counts {
 }
 
 function ngramFile(a: Alphabet, counts: Counts, order: number, temperature: number): NgramFile {
-  const S = a.size + 2;
-  const chars = symbolChars(a);
-  const ordered = [...counts.ngrams.keys()].sort((p, q) => p - q);
-  const keys: string[] = [];
-  for (const k of ordered) {
-    let key = '';
-    for (let r = 0, v = k; r < order; r++, v = Math.floor(v / S)) key = chars[v % S] + key;
-    keys.push(key);
-  }
+  const keys = Int32Array.from(counts.ngrams.keys()).sort();
   return {
     order,
     temperature: Math.round(temperature * 1000) / 1000,
-    ngrams: { keys: keys.join(''), counts: ordered.map((k) => counts.ngrams.get(k) as number) },
+    ...ngramTables(
+      keys,
+      Array.from(keys, (k) => counts.ngrams.get(k) as number),
+      a.size + 2,
+      order,
+    ),
   };
 }
 
@@ -91,7 +91,7 @@ function toFile(
   const a = namedAlphabet(name);
   const letterTotal = letters.reduce((p, q) => p + q, 0);
   return {
-    format: 2,
+    format: 3,
     language,
     alphabet: name,
     letters: a.letters.join(''),
@@ -254,16 +254,17 @@ function main(): void {
         },
       },
     );
-    const path = join(OUT_DIR, `${language}.json`);
-    // One top-level field a line: small enough to read, large tables kept on single lines.
-    const body = Object.entries(file).map(([k, v]) => `  ${JSON.stringify(k)}: ${JSON.stringify(v)}`);
-    writeFileSync(path, `{\n${body.join(',\n')}\n}\n`);
+    const { header, tables } = encodeModelFile(file);
+    const paths = [join(OUT_DIR, `${language}.json`), join(OUT_DIR, `${language}.bin`)];
+    writeFileSync(paths[0] as string, header);
+    writeFileSync(paths[1] as string, tables);
     console.log(
       `${language}: ${training.length} passages, ${file.source.letters} letters, ` +
         `dev ${entropies.spaced.toFixed(3)}/${entropies.joined.toFixed(3)} nats/symbol, ` +
         `T=${file.spaced.temperature}/${file.joined.temperature}, ` +
-        `${file.spaced.ngrams.counts.length}/${file.joined.ngrams.counts.length} n-grams, ` +
-        `${(statSync(path).size / 1024).toFixed(0)} KiB, ${((performance.now() - started) / 1000).toFixed(1)} s`,
+        `${file.spaced.levels.at(-1)?.symbols.length}/${file.joined.levels.at(-1)?.symbols.length} n-grams, ` +
+        `${(paths.reduce((sum, p) => sum + statSync(p).size, 0) / 1024).toFixed(0)} KiB, ` +
+        `${((performance.now() - started) / 1000).toFixed(1)} s`,
     );
     for (const [kind, set, T] of [
       ['spaced', spacedProblems, temperatures.spaced],

@@ -3,9 +3,12 @@ import { readFileSync } from 'node:fs';
 import { type Alphabet, type NamedAlphabetName, namedAlphabet, PARTNER_FLAG } from '../core/index.js';
 import type { Language } from './languages.js';
 
-/** The shape of src/analysis/models/<lang>.json, written by scripts/build-models.ts. */
+/**
+ * A language model's counts, as scripts/build-models.ts makes them and as src/analysis/models/<lang>.json
+ * (everything but the tables) and <lang>.bin (the tables, see encodeModelFile) store them.
+ */
 export interface ModelFile {
-  format: 2;
+  format: 3;
   language: Language;
   alphabet: NamedAlphabetName;
   /** The alphabet's letters (own, upper-case forms), in alphabet order. */
@@ -22,27 +25,72 @@ export interface ModelFile {
 }
 
 export interface NgramFile {
-  /** Length of the longest n-gram counted; every lower order is derived from these counts. */
+  /** Length of the longest n-gram counted. */
   order: number;
   /** Divides log-likelihoods before they become posteriors; fitted on a development split. */
   temperature: number;
-  /** Every n-gram of the top order seen in training, the context first and the predicted symbol last. */
-  ngrams: NgramCounts;
+  /**
+   * The orders above the dense ones (see DENSE_ORDER), lowest first; the last is the top order. The top
+   * level holds every n-gram seen in training and how often; each lower one the Kneser–Ney continuation
+   * counts (how many distinct symbols precede each shorter n-gram). Everything but the top level's counts
+   * follows from them (ngramTables) and is stored so that loading is views of the file with no per-entry work.
+   */
+  levels: NgramLevel[];
+  /** dense[k − 1][row·S + x]: continuation count of order k (at most S), k = 1 … the dense orders. */
+  dense: Uint8Array[];
+  /** countsOfCounts[k − 1]: how many n-grams of order k have count 1, 2, 3 and 4 (what the discounts need). */
+  countsOfCounts: number[][];
 }
 
 /**
- * The i-th n-gram is keys[i·order … i·order + order − 1] and was seen counts[i] times. One string and
- * one array parse several times faster than an object with thousands of keys.
+ * The n-grams of one order grouped by context, the predicted symbols ascending within a context. The
+ * lowest level lists its contexts (read in base S, ascending). A higher level's contexts are those of the
+ * level below extended by one older symbol, its lead, stored grouped by the context they extend (in the
+ * order below's order) and then by lead: so a context is found from the one below it, and an n-gram's
+ * suffix is an n-gram of the order below in that parent context.
  */
-export interface NgramCounts {
-  keys: string;
-  counts: number[];
+export interface NgramLevel {
+  /** Lowest level only (empty above): the contexts, ascending. */
+  contexts: Int32Array;
+  /** Higher levels only (empty at the lowest): the contexts extending context p below are childStarts[p] … childStarts[p + 1] − 1. */
+  childStarts: Int32Array;
+  /** Higher levels only: each context's oldest symbol, ascending among its siblings. */
+  leads: Uint8Array;
+  /** Context j's n-grams are starts[j] … starts[j + 1] − 1. */
+  starts: Int32Array;
+  /** The last symbol of each n-gram, ascending within its context. */
+  symbols: Uint8Array;
+  /** How often each n-gram was seen, or COUNT_ESCAPE: then overflow[k] is the count of n-gram overflowAt[k]. */
+  counts: Uint8Array;
+  overflowAt: Int32Array;
+  overflow: Uint32Array;
+}
+
+/** The JSON half of a model: the ModelFile without its tables, and where the tables are. */
+interface ModelHeader extends Omit<ModelFile, 'spaced' | 'joined'> {
+  spaced: NgramHeader;
+  joined: NgramHeader;
+  tables: { file: string; bytes: number };
+}
+
+interface NgramHeader {
+  order: number;
+  temperature: number;
+  countsOfCounts: number[][];
+  /** Per level, lowest first: how many contexts, n-grams and overflowing counts its arrays hold. */
+  levels: { contexts: number; ngrams: number; overflow: number }[];
 }
 
 export const BOUNDARY_CHAR = '_';
 export const OTHER_CHAR = '#';
 /** Marks a character that neither counts as a symbol nor breaks a word (a combining mark). */
 export const SKIP = -1;
+
+/** A count too large for a byte: the real count is the level's next overflow entry. */
+const COUNT_ESCAPE = 255;
+/** The first four bytes of a .bin table file, "CNGM" read as a little-endian uint32, then the format. */
+const TABLES_MAGIC = 0x4d474e43;
+const FORMAT = 3;
 
 /**
  * A letter outside the model's alphabet is one symbol to the model but stands for many characters;
@@ -155,17 +203,9 @@ export function compileModel(file: ModelFile): LanguageModel {
   const alphabet = namedAlphabet(file.alphabet);
   const m = alphabet.size;
   const S = m + 2;
-  const chars = [...file.symbols];
-  if (chars.length !== S) throw new Error(`model ${file.language}: symbols do not fit alphabet ${file.alphabet}`);
-  // Symbol characters are BMP code points, so keys decode by code unit through a small table.
-  const index = new Int32Array(Math.max(...chars.map((c) => c.charCodeAt(0))) + 1).fill(-1);
-  chars.forEach((c, i) => {
-    index[c.charCodeAt(0)] = i;
-  });
-  const compile = (ngrams: NgramFile): NgramModel => compileNgrams(ngrams, S, index, file.language);
-  // Running text is what most requests send; the letters-only statistics are compiled when first read.
-  const spaced = compile(file.spaced);
-  let joined: NgramModel | undefined;
+  if (file.symbols !== symbolChars(alphabet).join('')) {
+    throw new Error(`model ${file.language}: symbols do not fit alphabet ${file.alphabet}`);
+  }
   return {
     language: file.language,
     alphabet,
@@ -174,67 +214,35 @@ export function compileModel(file: ModelFile): LanguageModel {
     boundary: m,
     other: m + 1,
     frequencies: Float64Array.from(file.frequencies),
-    spaced,
-    get joined(): NgramModel {
-      joined ??= compile(file.joined);
-      return joined;
-    },
+    spaced: compileNgrams(file.spaced, S, file.language),
+    joined: compileNgrams(file.joined, S, file.language),
     symbolOf: (cp) => textSymbol(cp, alphabet),
   };
 }
 
-/** Discounts of modified Kneser–Ney from the counts of counts (Chen & Goodman 1998, eq. 26). */
-function discounts(counts: ArrayLike<number>): Float64Array {
+/** How many of the counts are 1, 2, 3 and 4. */
+function countsOfCounts(counts: ArrayLike<number>): number[] {
   const n = [0, 0, 0, 0, 0];
   for (let i = 0; i < counts.length; i++) {
     const c = counts[i] as number;
     if (c >= 1 && c <= 4) n[c]!++;
   }
-  const [, n1, n2, n3, n4] = n as [number, number, number, number, number];
+  return n.slice(1);
+}
+
+/** Discounts of modified Kneser–Ney from the counts of counts (Chen & Goodman 1998, eq. 26). */
+function discounts(counts: ArrayLike<number>): Float64Array {
+  return discountsOf(countsOfCounts(counts));
+}
+
+function discountsOf(countsOfCounts: readonly number[]): Float64Array {
+  const [n1, n2, n3, n4] = countsOfCounts as [number, number, number, number];
   const y = n1 + 2 * n2 > 0 ? n1 / (n1 + 2 * n2) : 0.5;
   const d = (k: number, nk: number, nk1: number): number => {
     const v = nk > 0 ? k - (k + 1) * y * (nk1 / nk) : k * 0.5;
     return Math.min(k, Math.max(0.05, v));
   };
   return Float64Array.of(0, d(1, n1, n2), d(2, n2, n3), d(3, n3, n4));
-}
-
-/** Open addressing with linear probing over non-negative integer keys below 2^31. */
-class IntTable {
-  readonly keys: Int32Array;
-  readonly values: Float64Array;
-  readonly mask: number;
-  /** Fibonacci hashing: the top bits of key × 2^32/φ spread base-S keys whose low bits cluster. */
-  readonly shift: number;
-
-  constructor(entries: number) {
-    let size = 16;
-    let bits = 4;
-    while (size < entries * 2) {
-      size *= 2;
-      bits++;
-    }
-    this.keys = new Int32Array(size).fill(-1);
-    this.values = new Float64Array(size);
-    this.mask = size - 1;
-    this.shift = 32 - bits;
-  }
-
-  slot(key: number): number {
-    let i = Math.imul(key, 0x9e3779b1) >>> this.shift;
-    for (;;) {
-      i &= this.mask;
-      const k = this.keys[i] as number;
-      if (k === key || k === -1) return i;
-      i++;
-    }
-  }
-
-  set(key: number, value: number): void {
-    const i = this.slot(key);
-    this.keys[i] = key;
-    this.values[i] = value;
-  }
 }
 
 /** Distinct values of a key array and how often each occurs, both in ascending key order. */
@@ -248,83 +256,6 @@ function runs(keys: Int32Array): { keys: Int32Array; counts: Float64Array } {
     out.counts[j]!++;
   }
   return out;
-}
-
-/** ln P(c | context) of one order, context read in base S. */
-type Lookup = (context: number, c: number) => number;
-
-/**
- * One hashed order of interpolated modified Kneser–Ney: each seen n-gram keeps its smoothed log
- * probability, each seen context ln γ, the share of mass it hands to the order below; an n-gram never
- * seen is ln γ(context) plus the order below (just the order below when its context was never seen).
- */
-function hashedOrder(
-  keys: Int32Array,
-  counts: ArrayLike<number>,
-  S: number,
-  lowerContexts: number,
-  lower: Lookup,
-): HashedLevel {
-  const D = discounts(counts);
-  const seen = new IntTable(keys.length);
-  let contexts = 0;
-  for (let i = 0; i < keys.length; i++) {
-    if (i === 0 || Math.floor((keys[i] as number) / S) !== Math.floor((keys[i - 1] as number) / S)) contexts++;
-  }
-  const gammas = new IntTable(contexts);
-  // Keys are sorted, so the n-grams of one context are contiguous.
-  for (let from = 0; from < keys.length; ) {
-    const ctx = Math.floor((keys[from] as number) / S);
-    let to = from;
-    let total = 0;
-    let freed = 0;
-    for (; to < keys.length && Math.floor((keys[to] as number) / S) === ctx; to++) {
-      const n = counts[to] as number;
-      total += n;
-      freed += D[Math.min(n, DISCOUNT_CLASSES)] as number;
-    }
-    const low = ctx % lowerContexts;
-    for (let i = from; i < to; i++) {
-      const n = counts[i] as number;
-      const x = (keys[i] as number) % S;
-      const p = (n - (D[Math.min(n, DISCOUNT_CLASSES)] as number) + freed * Math.exp(lower(low, x))) / total;
-      seen.set(keys[i] as number, Math.log(p));
-    }
-    gammas.set(ctx, Math.log(freed / total));
-    from = to;
-  }
-  const { keys: sk, values: sv, mask: sm, shift: ss } = seen;
-  const { keys: gk, values: gv, mask: gm, shift: gs } = gammas;
-  // The closure serves the next order's build; scoring uses the flat loop in compileNgrams.
-  const lookup: Lookup = (context, c) => {
-    const key = context * S + c;
-    let i = Math.imul(key, 0x9e3779b1) >>> ss;
-    for (;;) {
-      i &= sm;
-      const k = sk[i] as number;
-      if (k === key) return sv[i] as number;
-      if (k === -1) break;
-      i++;
-    }
-    const low = lower(context % lowerContexts, c);
-    i = Math.imul(context, 0x9e3779b1) >>> gs;
-    for (;;) {
-      i &= gm;
-      const k = gk[i] as number;
-      if (k === context) return low + (gv[i] as number);
-      if (k === -1) return low;
-      i++;
-    }
-  };
-  return { seen, gammas, lowerContexts, lookup };
-}
-
-/** One hashed order: its n-grams' log probabilities, its contexts' ln γ, and how it reads the order below. */
-interface HashedLevel {
-  seen: IntTable;
-  gammas: IntTable;
-  lowerContexts: number;
-  lookup: Lookup;
 }
 
 /** Interpolated modified Kneser–Ney over dense count tables of orders 1…d; below order 1 is uniform. */
@@ -359,113 +290,262 @@ function densePyramid(levels: Float64Array[], S: number): Float64Array[] {
   return out;
 }
 
-/**
- * ln P(c | context) walking down from the top order: a seen n-gram's value, else ln γ of its context
- * (if seen) plus the order below. One loop over plain arrays, where nested closures would not inline.
- */
-function flatLookup(hashed: HashedLevel[], dense: Float64Array, S: number, other: number, spread: number): Lookup {
-  const depth = hashed.length;
-  const sk = hashed.map((h) => h.seen.keys);
-  const sv = hashed.map((h) => h.seen.values);
-  const sm = Int32Array.from(hashed, (h) => h.seen.mask);
-  const ss = Int32Array.from(hashed, (h) => h.seen.shift);
-  const gk = hashed.map((h) => h.gammas.keys);
-  const gv = hashed.map((h) => h.gammas.values);
-  const gm = Int32Array.from(hashed, (h) => h.gammas.mask);
-  const gs = Int32Array.from(hashed, (h) => h.gammas.shift);
-  const lowerContexts = Int32Array.from(hashed, (h) => h.lowerContexts);
-  return (context, c) => {
-    let acc = c === other ? -spread : 0;
-    let ctx = context;
-    for (let d = 0; d < depth; d++) {
-      const keys = sk[d] as Int32Array;
-      const mask = sm[d] as number;
-      const key = ctx * S + c;
-      let i = Math.imul(key, 0x9e3779b1) >>> (ss[d] as number);
-      for (;;) {
-        i &= mask;
-        const k = keys[i] as number;
-        if (k === key) return acc + ((sv[d] as Float64Array)[i] as number);
-        if (k === -1) break;
-        i++;
-      }
-      const gKeys = gk[d] as Int32Array;
-      const gMask = gm[d] as number;
-      i = Math.imul(ctx, 0x9e3779b1) >>> (gs[d] as number);
-      for (;;) {
-        i &= gMask;
-        const k = gKeys[i] as number;
-        if (k === ctx) {
-          acc += (gv[d] as Float64Array)[i] as number;
-          break;
-        }
-        if (k === -1) break;
-        i++;
-      }
-      ctx %= lowerContexts[d] as number;
-    }
-    return acc + (dense[ctx * S + c] as number);
-  };
-}
-
-/** Orders up to this one are dense tables; above it, hashes of the n-grams seen. */
+/** Orders up to this one are dense tables; above it, the n-grams seen, grouped by context. */
 const DENSE_ORDER = 3;
 
-/**
- * Lower orders are Kneser–Ney continuation counts: how many distinct symbols precede an n-gram, not how
- * often it occurs, so a symbol common only after one context does not look common everywhere.
- */
-function compileNgrams(file: NgramFile, S: number, index: Int32Array, language: string): NgramModel {
-  const N = file.order;
-  if (!(N >= 2 && S ** N < 2 ** 31)) throw new Error(`model ${language}: order ${N} does not fit`);
-  const { keys, counts } = file.ngrams;
-  if (keys.length !== counts.length * N) throw new Error(`model ${language}: n-gram keys do not fit counts`);
-  const top = new Int32Array(counts.length);
-  for (let i = 0, k = 0; i < counts.length; i++) {
-    let at = 0;
-    for (let r = 0; r < N; r++, k++) {
-      const s = index[keys.charCodeAt(k)] ?? -1;
-      if (s < 0) throw new Error(`model ${language}: unknown symbol ${keys[k]}`);
-      at = at * S + s;
-    }
-    if (i > 0 && at <= (top[i - 1] as number)) throw new Error(`model ${language}: n-grams out of order`);
-    top[i] = at;
+/** How many orders of a model of order N are dense tables: 1 … this one. */
+const denseOrder = (N: number): number => Math.min(DENSE_ORDER, N - 1);
+
+/** The count of n-gram i of a level, an escaped one found by binary search in its overflow. */
+function countAt(level: NgramLevel, i: number): number {
+  const n = level.counts[i] as number;
+  if (n !== COUNT_ESCAPE) return n;
+  const at = level.overflowAt;
+  let lo = 0;
+  let hi = at.length - 1;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if ((at[mid] as number) < i) lo = mid + 1;
+    else hi = mid;
   }
+  if (at[lo] !== i) throw new Error('model tables: an escaped count has no overflow entry');
+  return level.overflow[lo] as number;
+}
+
+/**
+ * Interpolated modified Kneser–Ney over the stored counts. Lower orders are Kneser–Ney continuation
+ * counts: how many distinct symbols precede an n-gram, not how often it occurs, so a symbol common only
+ * after one context does not look common everywhere.
+ *
+ * Loading does only what is linear in the number of contexts: it finds where each context's n-grams
+ * and children start and sums the dense orders' counts. A context's smoothed log probabilities (and
+ * a dense row's) are computed the first time a lookup reaches it, with the same arithmetic in the same
+ * order as computing them all at once, so values do not depend on which contexts were read first.
+ */
+function compileNgrams(file: NgramFile, S: number, language: string): NgramModel {
+  const N = file.order;
+  const fail = (why: string): never => {
+    throw new Error(`model ${language}: ${why}`);
+  };
+  if (!(N >= 2 && S <= 255 && S ** N < 2 ** 31)) fail(`order ${N} does not fit`);
+  const dense = denseOrder(N);
+  const H = N - dense;
+  const levels = file.levels;
+  if (levels.length !== H) fail(`order ${N} needs ${H} levels`);
   const other = S - 1;
   const spread = Math.log(OTHER_SPREAD);
-  const dense = Math.min(DENSE_ORDER, N - 1);
 
-  // Continuation counts of each lower order: sparse (sorted keys) above the dense orders.
-  const levels: { keys: Int32Array; counts: ArrayLike<number> }[] = [];
-  levels[N] = { keys: top, counts };
-  for (let k = N - 1; k > dense; k--) {
-    const upper = levels[k + 1]!.keys;
-    const size = S ** k;
-    levels[k] = runs(upper.map((g) => g % size));
+  // The arrays must fit together; what they hold is checked as lookups reach it.
+  for (let h = 0; h < H; h++) {
+    const level = levels[h] as NgramLevel;
+    const n = level.starts.length - 1;
+    const below = h > 0 ? (levels[h - 1] as NgramLevel).starts.length - 1 : 0;
+    const { contexts, childStarts, leads } = level;
+    if (
+      n < 0 ||
+      (h === 0
+        ? contexts.length !== n || childStarts.length !== 0 || leads.length !== 0
+        : contexts.length !== 0 || childStarts.length !== below + 1 || leads.length !== n) ||
+      (h > 0 && (childStarts[0] !== 0 || childStarts[below] !== n)) ||
+      level.starts[0] !== 0 ||
+      level.starts[n] !== level.symbols.length ||
+      level.counts.length !== level.symbols.length ||
+      level.overflowAt.length !== level.overflow.length
+    ) {
+      fail(`order ${dense + 1 + h} arrays do not fit`);
+    }
   }
-  let denseCounts = new Float64Array(S ** dense);
-  for (const g of levels[dense + 1]!.keys) denseCounts[g % denseCounts.length]!++;
-  const denseLevels: Float64Array[] = [];
-  denseLevels[dense] = denseCounts;
-  for (let k = dense - 1; k >= 1; k--) {
-    const cur = new Float64Array(S ** k);
-    for (let g = 0; g < denseCounts.length; g++) if ((denseCounts[g] as number) > 0) cur[g % cur.length]!++;
-    denseLevels[k] = cur;
-    denseCounts = cur;
+  if (file.dense.length !== dense || file.dense.some((t, k) => t.length !== S ** (k + 1)))
+    fail('dense orders do not fit');
+  if (file.countsOfCounts.length !== N || file.countsOfCounts.some((n) => n.length !== 4)) {
+    fail('counts of counts do not fit');
+  }
+  const starts = levels.map((level) => level.starts);
+  const childStarts = levels.map((level) => level.childStarts);
+  const D = levels.map((_, h) => discountsOf(file.countsOfCounts[dense + h] as number[]));
+  const denseCounts: Uint8Array[] = [];
+  const denseD: Float64Array[] = [];
+  for (let k = 1; k <= dense; k++) {
+    denseCounts[k] = file.dense[k - 1] as Uint8Array;
+    denseD[k] = discountsOf(file.countsOfCounts[k - 1] as number[]);
   }
 
-  const probabilities = densePyramid(denseLevels, S);
-  const lower = probabilities[dense] as Float64Array;
-  const uni = probabilities[1] as Float64Array;
+  // The lowest level's contexts by value; every higher context is found from the one below it.
+  const lowest = levels[0] as NgramLevel;
+  const rootSize = S ** dense;
+  const root = new Int32Array(rootSize).fill(-1);
+  for (let j = 0, contexts = lowest.contexts; j < contexts.length; j++) {
+    const ctx = contexts[j] as number;
+    if (!(ctx >= 0 && ctx < rootSize) || (j > 0 && ctx <= (contexts[j - 1] as number))) {
+      fail(`order ${dense + 1} contexts out of order`);
+    }
+    root[ctx] = j;
+  }
+
+  // Dense orders: probs[k][row·S + x] = P(x | row), row the previous k − 1 symbols, filled a row at a time.
+  const probs: Float64Array[] = [];
+  const rowReady: Uint8Array[] = [];
+  for (let k = 1; k <= dense; k++) {
+    probs[k] = new Float64Array(S ** k);
+    rowReady[k] = new Uint8Array(S ** (k - 1));
+  }
+  const denseLog = new Float64Array(rootSize);
+  const denseRow = (k: number, row: number): void => {
+    const lowerRows = k === 1 ? 1 : S ** (k - 2);
+    const low = (row % lowerRows) * S;
+    if (k > 1 && !(rowReady[k - 1] as Uint8Array)[row % lowerRows]) denseRow(k - 1, row % lowerRows);
+    const c = denseCounts[k] as Uint8Array;
+    const d = denseD[k] as Float64Array;
+    const p = probs[k] as Float64Array;
+    const lower = probs[k > 1 ? k - 1 : k] as Float64Array;
+    const at = row * S;
+    let total = 0;
+    let freed = 0;
+    for (let x = 0; x < S; x++) {
+      const n = c[at + x] as number;
+      total += n;
+      if (n > 0) freed += d[Math.min(n, DISCOUNT_CLASSES)] as number;
+    }
+    for (let x = 0; x < S; x++) {
+      const base = k === 1 ? 1 / S : (lower[low + x] as number);
+      const n = c[at + x] as number;
+      p[at + x] =
+        total === 0 ? base : ((n > 0 ? n - (d[Math.min(n, DISCOUNT_CLASSES)] as number) : 0) + freed * base) / total;
+    }
+    if (k === dense) for (let x = 0; x < S; x++) denseLog[at + x] = Math.log(p[at + x] as number);
+    (rowReady[k] as Uint8Array)[row] = 1;
+  };
+  const denseRows = S ** (dense - 1);
+  const denseReady = rowReady[dense] as Uint8Array;
+
+  // Hashed orders: each seen n-gram's smoothed log probability, each seen context's ln γ (the share of
+  // mass it hands to the order below), filled a context at a time.
+  const values = levels.map((level) => new Float64Array(level.symbols.length));
+  const gammas = levels.map((level) => new Float64Array(level.starts.length - 1));
+  const ready = levels.map((level) => new Uint8Array(level.starts.length - 1));
+  /** Smooths context j of level h, whose suffix is context `parent` of the level below (ready already). */
+  const smooth = (h: number, j: number, parent: number): void => {
+    const level = levels[h] as NgramLevel;
+    const { counts, symbols } = level;
+    const st = starts[h] as Int32Array;
+    const from = st[j] as number;
+    const to = st[j + 1] as number;
+    if (!(from < to && to <= symbols.length)) fail(`order ${dense + 1 + h} arrays do not fit`);
+    const d = D[h] as Float64Array;
+    let total = 0;
+    let freed = 0;
+    for (let i = from; i < to; i++) {
+      let n = counts[i] as number;
+      if (n === COUNT_ESCAPE) n = countAt(level, i);
+      total += n;
+      freed += d[Math.min(n, DISCOUNT_CLASSES)] as number;
+    }
+    const v = values[h] as Float64Array;
+    // The order below: the dense row of this context's suffix, or the parent context's n-grams, whose
+    // symbols include all of this context's (every n-gram's suffix was counted one order down).
+    const row = h === 0 ? (lowest.contexts[j] as number) % denseRows : 0;
+    if (h === 0 && !denseReady[row]) denseRow(dense, row);
+    const below = h > 0 ? (levels[h - 1] as NgramLevel).symbols : symbols;
+    const belowValues = values[h > 0 ? h - 1 : h] as Float64Array;
+    let q = h > 0 ? ((starts[h - 1] as Int32Array)[parent] as number) : 0;
+    const qEnd = h > 0 ? ((starts[h - 1] as Int32Array)[parent + 1] as number) : 0;
+    for (let i = from, last = -1; i < to; i++) {
+      const x = symbols[i] as number;
+      if (x <= last || x >= S) fail(`order ${dense + 1 + h} n-grams out of order`);
+      last = x;
+      let lower: number;
+      if (h === 0) lower = denseLog[row * S + x] as number;
+      else {
+        while (q < qEnd && (below[q] as number) < x) q++;
+        if (q === qEnd || below[q] !== x) fail(`order ${dense + 1 + h} has an n-gram whose suffix is missing`);
+        lower = belowValues[q] as number;
+      }
+      let n = counts[i] as number;
+      if (n === COUNT_ESCAPE) n = countAt(level, i);
+      const p = (n - (d[Math.min(n, DISCOUNT_CLASSES)] as number) + freed * Math.exp(lower)) / total;
+      v[i] = Math.log(p);
+    }
+    (gammas[h] as Float64Array)[j] = Math.log(freed / total);
+    (ready[h] as Uint8Array)[j] = 1;
+  };
+
+  // A lookup finds its context at each hashed order, lowest first, then reads from the top down: a seen
+  // n-gram's value, else ln γ of its context plus the order below.
+  const found = new Int32Array(H);
+  const leadWeights = Float64Array.from({ length: H }, (_, h) => S ** (dense + h - 1));
+  const logProb = (context: number, c: number): number => {
+    let acc = c === other ? -spread : 0;
+    let j = root[context % rootSize] as number;
+    if (j >= 0) {
+      found[0] = j;
+      let depth = 1;
+      for (; depth < H; depth++) {
+        const cs = childStarts[depth] as Int32Array;
+        const leads = (levels[depth] as NgramLevel).leads;
+        const a = Math.floor(context / (leadWeights[depth] as number)) % S;
+        let k = cs[j] as number;
+        const end = cs[j + 1] as number;
+        while (k < end && (leads[k] as number) < a) k++;
+        if (k === end || leads[k] !== a) break;
+        j = k;
+        found[depth] = j;
+      }
+      for (let h = depth - 1; h >= 0; h--) {
+        const g = found[h] as number;
+        if (!(ready[h] as Uint8Array)[g]) {
+          for (let m = 0; m <= h; m++) {
+            if (!(ready[m] as Uint8Array)[found[m] as number])
+              smooth(m, found[m] as number, m > 0 ? (found[m - 1] as number) : -1);
+          }
+        }
+        const st = starts[h] as Int32Array;
+        const symbols = (levels[h] as NgramLevel).symbols;
+        for (let i = st[g] as number, end = st[g + 1] as number; i < end; i++) {
+          const x = symbols[i] as number;
+          if (x === c) return acc + ((values[h] as Float64Array)[i] as number);
+          if (x > c) break;
+        }
+        acc += (gammas[h] as Float64Array)[g] as number;
+      }
+    }
+    const row = context % denseRows;
+    if (!denseReady[row]) denseRow(dense, row);
+    return acc + (denseLog[row * S + c] as number);
+  };
+
+  denseRow(1, 0);
+  const uniLog = Float64Array.from(probs[1] as Float64Array, (v, i) => Math.log(v) - (i === other ? spread : 0));
+
   // Plain (raw-count) models of orders 1…3: the search's guide, and what reads a context cut short by
   // letters not yet deciphered. Raw counts of a suffix are the sums over the top n-grams ending in it.
   // Computed on first use: Caesar solving never needs them, and loading should not pay for them.
   let short: Float64Array[] | undefined;
   const plain = (): Float64Array[] => {
     if (!short) {
+      // Every top context's value, from the lowest level's up through the leads.
+      let ctx = Float64Array.from(lowest.contexts);
+      for (let h = 1; h < H; h++) {
+        const level = levels[h] as NgramLevel;
+        const cs = childStarts[h] as Int32Array;
+        const next = new Float64Array(level.starts.length - 1);
+        const weight = S ** (dense + h - 1);
+        for (let p = 0; p < ctx.length; p++) {
+          for (let k = cs[p] as number; k < (cs[p + 1] as number); k++) {
+            next[k] = (level.leads[k] as number) * weight + (ctx[p] as number);
+          }
+        }
+        ctx = next;
+      }
+      const top = levels[H - 1] as NgramLevel;
+      const st = starts[H - 1] as Int32Array;
       const rawLevels: Float64Array[] = [];
       const c3 = new Float64Array(S ** 3);
-      for (let i = 0; i < top.length; i++) c3[(top[i] as number) % c3.length]! += counts[i] as number;
+      for (let g = 0; g < ctx.length; g++) {
+        const base = (ctx[g] as number) * S;
+        for (let i = st[g] as number; i < (st[g + 1] as number); i++) {
+          c3[(base + (top.symbols[i] as number)) % c3.length]! += countAt(top, i);
+        }
+      }
       rawLevels[3] = c3;
       for (let k = 2; k >= 1; k--) {
         const upper = rawLevels[k + 1] as Float64Array;
@@ -477,17 +557,6 @@ function compileNgrams(file: NgramFile, S: number, index: Int32Array, language: 
     }
     return short;
   };
-  const denseLog = lower.map(Math.log);
-  let lookup: Lookup = (context, c) => denseLog[context * S + c] as number;
-  const hashed: HashedLevel[] = [];
-  for (let k = dense + 1; k <= N; k++) {
-    const level = levels[k]!;
-    const built = hashedOrder(level.keys, level.counts, S, S ** (k - 2), lookup);
-    hashed.unshift(built);
-    lookup = built.lookup;
-  }
-  const logProb = flatLookup(hashed, denseLog, S, other, spread);
-  const uniLog = Float64Array.from(uni, (v, i) => Math.log(v) - (i === other ? spread : 0));
   return {
     order: N,
     symbolCount: S,
@@ -504,12 +573,225 @@ function compileNgrams(file: NgramFile, S: number, index: Int32Array, language: 
   };
 }
 
+/**
+ * The tables of a model file from its top-order n-grams (ascending keys, context·S + symbol, and their
+ * counts): the continuation counts of every lower order, the levels' layout and the counts of counts.
+ */
+export function ngramTables(
+  keys: Int32Array,
+  counts: ArrayLike<number>,
+  S: number,
+  order: number,
+): Pick<NgramFile, 'levels' | 'dense' | 'countsOfCounts'> {
+  const dense = denseOrder(order);
+  const byOrder: { keys: Int32Array; counts: ArrayLike<number> }[] = [];
+  byOrder[order] = { keys, counts };
+  for (let k = order - 1; k > dense; k--) {
+    const size = S ** k;
+    byOrder[k] = runs((byOrder[k + 1] as { keys: Int32Array }).keys.map((g) => g % size));
+  }
+  const denseCounts: Float64Array[] = [];
+  denseCounts[dense] = new Float64Array(S ** dense);
+  for (const g of (byOrder[dense + 1] as { keys: Int32Array }).keys) denseCounts[dense]![g % S ** dense]!++;
+  for (let k = dense - 1; k >= 1; k--) {
+    const upper = denseCounts[k + 1] as Float64Array;
+    const cur = new Float64Array(S ** k);
+    for (let g = 0; g < upper.length; g++) if ((upper[g] as number) > 0) cur[g % cur.length]!++;
+    denseCounts[k] = cur;
+  }
+  const levels: NgramLevel[] = [];
+  // Each level's contexts in stored order, so the next level can place its contexts under them.
+  let below = new Map<number, number>();
+  for (let k = dense + 1; k <= order; k++) {
+    const { keys: ks, counts: cs } = byOrder[k] as { keys: Int32Array; counts: ArrayLike<number> };
+    for (let i = 0; i < ks.length; i++) {
+      if (i > 0 && (ks[i] as number) <= (ks[i - 1] as number)) throw new Error('n-gram keys must ascend');
+      const n = cs[i] as number;
+      if (!(Number.isInteger(n) && n >= 1 && n < 2 ** 32)) throw new Error(`bad n-gram count ${n}`);
+    }
+    const weight = S ** (k - 2);
+    const lowest = k === dense + 1;
+    // Stored order: the lowest level by key; higher ones by (suffix context's place below, lead, symbol).
+    const rank = (key: number): number => {
+      const ctx = Math.floor(key / S);
+      return lowest ? key : ((below.get(ctx % weight) as number) * S + Math.floor(ctx / weight)) * S + (key % S);
+    };
+    const sorted = Array.from(ks.keys()).sort((p, q) => rank(ks[p] as number) - rank(ks[q] as number));
+    const contexts: number[] = [];
+    const starts: number[] = [];
+    const leads: number[] = [];
+    const children = new Int32Array(lowest ? 0 : below.size);
+    const symbols = new Uint8Array(ks.length);
+    const stored = new Uint8Array(ks.length);
+    const overflowAt: number[] = [];
+    const overflow: number[] = [];
+    const placed = new Map<number, number>();
+    sorted.forEach((i, at) => {
+      const key = ks[i] as number;
+      const ctx = Math.floor(key / S);
+      if (contexts.length === 0 || contexts.at(-1) !== ctx) {
+        placed.set(ctx, contexts.length);
+        contexts.push(ctx);
+        starts.push(at);
+        if (!lowest) {
+          const parent = below.get(ctx % weight);
+          if (parent === undefined) throw new Error('an n-gram suffix is missing from the order below');
+          children[parent]!++;
+          leads.push(Math.floor(ctx / weight));
+        }
+      }
+      symbols[at] = key % S;
+      const n = cs[i] as number;
+      stored[at] = Math.min(n, COUNT_ESCAPE);
+      if (n >= COUNT_ESCAPE) {
+        overflowAt.push(at);
+        overflow.push(n);
+      }
+    });
+    starts.push(ks.length);
+    const childStarts = new Int32Array(lowest ? 0 : children.length + 1);
+    for (let p = 0; p < children.length; p++) childStarts[p + 1] = (childStarts[p] as number) + (children[p] as number);
+    levels.push({
+      contexts: lowest ? Int32Array.from(contexts) : new Int32Array(0),
+      childStarts,
+      leads: Uint8Array.from(leads),
+      starts: Int32Array.from(starts),
+      symbols,
+      counts: stored,
+      overflowAt: Int32Array.from(overflowAt),
+      overflow: Uint32Array.from(overflow),
+    });
+    below = placed;
+  }
+  return {
+    levels,
+    dense: denseCounts.slice(1).map((c) => Uint8Array.from(c)),
+    countsOfCounts: [
+      ...denseCounts.slice(1).map(countsOfCounts),
+      ...byOrder.slice(dense + 1).map((o) => countsOfCounts(o.counts)),
+    ],
+  };
+}
+
+/** Little-endian typed arrays: the tables are read as views of the file's bytes, so the host must be too. */
+function checkLittleEndian(): void {
+  if (new Uint8Array(Uint32Array.of(1).buffer)[0] !== 1) throw new Error('model tables need a little-endian host');
+}
+
+/** A level's arrays in file order. */
+const LEVEL_ARRAYS = [
+  'contexts',
+  'childStarts',
+  'starts',
+  'overflowAt',
+  'overflow',
+  'leads',
+  'symbols',
+  'counts',
+] as const;
+
+/**
+ * A model file as the two files the models directory holds: <lang>.json, everything but the tables as
+ * readable JSON, and <lang>.bin, the tables. The .bin is "CNGM" and the format as two uint32, then per
+ * kind (spaced, joined) the dense orders' continuation counts (order 1 first), then per level (lowest
+ * first) the arrays of LEVEL_ARRAYS; every array starts at a multiple of 4 bytes, all are little-endian.
+ * Equal model files give equal bytes.
+ */
+export function encodeModelFile(file: ModelFile): { header: string; tables: Uint8Array } {
+  checkLittleEndian();
+  const parts: Uint8Array[] = [new Uint8Array(Uint32Array.of(TABLES_MAGIC, FORMAT).buffer)];
+  let bytes = 8;
+  const push = (a: Int32Array | Uint32Array | Uint8Array): void => {
+    const padded = new Uint8Array((a.byteLength + 3) & ~3);
+    padded.set(new Uint8Array(a.buffer, a.byteOffset, a.byteLength));
+    parts.push(padded);
+    bytes += padded.length;
+  };
+  const ngramHeader = (ngrams: NgramFile): NgramHeader => {
+    for (const table of ngrams.dense) push(table);
+    return {
+      order: ngrams.order,
+      temperature: ngrams.temperature,
+      countsOfCounts: ngrams.countsOfCounts,
+      levels: ngrams.levels.map((level) => {
+        for (const name of LEVEL_ARRAYS) push(level[name]);
+        return { contexts: level.starts.length - 1, ngrams: level.symbols.length, overflow: level.overflow.length };
+      }),
+    };
+  };
+  const spaced = ngramHeader(file.spaced);
+  const joined = ngramHeader(file.joined);
+  const header: ModelHeader = { ...file, spaced, joined, tables: { file: `${file.language}.bin`, bytes } };
+  const tables = new Uint8Array(bytes);
+  let at = 0;
+  for (const p of parts) {
+    tables.set(p, at);
+    at += p.length;
+  }
+  // One top-level field a line: small enough to read.
+  const body = Object.entries(header).map(([k, v]) => `  ${JSON.stringify(k)}: ${JSON.stringify(v)}`);
+  return { header: `{\n${body.join(',\n')}\n}\n`, tables };
+}
+
+/** The model file of a header and its tables; the arrays are views of the tables' bytes, not copies. */
+export function decodeModelFile(headerText: string, bytes: Uint8Array): ModelFile {
+  checkLittleEndian();
+  const header = JSON.parse(headerText) as ModelHeader;
+  const name = header.tables.file;
+  const fail = (why: string): never => {
+    throw new Error(`model ${header.language}: ${why}`);
+  };
+  if (header.format !== FORMAT) fail(`format ${header.format} is not ${FORMAT}; run npm run build:models`);
+  if (bytes.length !== header.tables.bytes) fail(`${name} holds ${bytes.length} bytes, not ${header.tables.bytes}`);
+  // Typed-array views need aligned offsets; a Buffer from a pool may start anywhere.
+  const own = bytes.byteOffset % 4 === 0 ? bytes : new Uint8Array(bytes);
+  const { buffer, byteOffset } = own;
+  const head = new Uint32Array(buffer, byteOffset, 2);
+  if (head[0] !== TABLES_MAGIC || head[1] !== FORMAT) fail(`${name} is not format ${FORMAT} tables`);
+  let at = 8;
+  type View<T> = new (buffer: ArrayBufferLike, byteOffset: number, length: number) => T;
+  const take = <T>(View: View<T>, length: number, width: number): T => {
+    if (at + length * width > own.length) fail(`${name} is too short`);
+    const view = new View(buffer, byteOffset + at, length);
+    at += (length * width + 3) & ~3;
+    return view;
+  };
+  const S = [...header.symbols].length;
+  const ngrams = (h: NgramHeader): NgramFile => {
+    const dense = denseOrder(h.order);
+    return {
+      order: h.order,
+      temperature: h.temperature,
+      countsOfCounts: h.countsOfCounts,
+      dense: Array.from({ length: dense }, (_, k) => take(Uint8Array, S ** (k + 1), 1)),
+      levels: h.levels.map((l, i) => {
+        const lowest = i === 0;
+        const below = lowest ? 0 : (h.levels[i - 1] as { contexts: number }).contexts;
+        return {
+          contexts: take(Int32Array, lowest ? l.contexts : 0, 4),
+          childStarts: take(Int32Array, lowest ? 0 : below + 1, 4),
+          starts: take(Int32Array, l.contexts + 1, 4),
+          overflowAt: take(Int32Array, l.overflow, 4),
+          overflow: take(Uint32Array, l.overflow, 4),
+          leads: take(Uint8Array, lowest ? 0 : l.contexts, 1),
+          symbols: take(Uint8Array, l.ngrams, 1),
+          counts: take(Uint8Array, l.ngrams, 1),
+        };
+      }),
+    };
+  };
+  const { tables: _, ...rest } = header;
+  const file: ModelFile = { ...rest, spaced: ngrams(header.spaced), joined: ngrams(header.joined) };
+  if (at !== own.length) fail(`${name} has bytes past its tables`);
+  return file;
+}
+
 const cache = new Map<Language, LanguageModel>();
 
-/** Reads the model file next to this module; works from source under tsx, vitest and Bun alike. */
+/** Reads the model files next to this module; works from source under tsx, vitest and Bun alike. */
 export function readModelFile(language: Language): ModelFile {
-  const url = new URL(`./models/${language}.json`, import.meta.url);
-  return JSON.parse(readFileSync(url, 'utf8')) as ModelFile;
+  const header = readFileSync(new URL(`./models/${language}.json`, import.meta.url), 'utf8');
+  return decodeModelFile(header, readFileSync(new URL(`./models/${language}.bin`, import.meta.url)));
 }
 
 /** The model of a language, read and compiled on first use. */
