@@ -90,7 +90,6 @@ export function createApp(options: AppOptions = {}) {
 
   type Set = ReplySink;
 
-  /** A REST request for `path` (under /api/v1, no trailing slash): rate limit, then the route table's answer. */
   // Bun's and the web-standard adapters send a string body with the content type on `set`; @elysiajs/node's labels
   // every string text/plain, so it is given bytes.
   const stringBodies = (options.adapter as { name?: string } | undefined)?.name !== '@elysiajs/node';
@@ -99,6 +98,8 @@ export function createApp(options: AppOptions = {}) {
 
   // The listening server (Bun's answers requestIP) is read from the app, not from the route's context: a handler
   // that names `server` makes Elysia define a getter on every request's context.
+
+  /** A REST request for `path` (under /api/v1, no trailing slash): rate limit, then the route table's answer. */
   const restRequest = async (request: Request, set: Set, path: string) => {
     cors(set, request);
     const unlimited = request.method === 'GET' && UNLIMITED_REST.has(path);
