@@ -473,7 +473,7 @@ function compileNgrams(file: NgramFile, S: number, language: string): NgramModel
   // n-gram's value, else ln γ of its context plus the order below.
   const found = new Int32Array(H);
   const leadWeights = Float64Array.from({ length: H }, (_, h) => S ** (dense + h - 1));
-  const logProb = (context: number, c: number): number => {
+  const generic = (context: number, c: number): number => {
     let acc = c === other ? -spread : 0;
     let j = root[context % rootSize] as number;
     if (j >= 0) {
@@ -512,6 +512,70 @@ function compileNgrams(file: NgramFile, S: number, language: string): NgramModel
     if (!denseReady[row]) denseRow(dense, row);
     return acc + (denseLog[row * S + c] as number);
   };
+
+  // The models shipped have one or two hashed orders: those get the same walk unrolled, which the
+  // scorers' inner loops feel.
+  const l0 = lowest;
+  const st0 = starts[0] as Int32Array;
+  const v0 = values[0] as Float64Array;
+  const g0 = gammas[0] as Float64Array;
+  const r0 = ready[0] as Uint8Array;
+  const l1 = levels[H > 1 ? 1 : 0] as NgramLevel;
+  const cs1 = childStarts[H > 1 ? 1 : 0] as Int32Array;
+  const st1 = starts[H > 1 ? 1 : 0] as Int32Array;
+  const v1 = values[H > 1 ? 1 : 0] as Float64Array;
+  const g1 = gammas[H > 1 ? 1 : 0] as Float64Array;
+  const r1 = ready[H > 1 ? 1 : 0] as Uint8Array;
+  const w1 = S ** dense;
+  const twoLevels = (context: number, c: number): number => {
+    let acc = c === other ? -spread : 0;
+    const j = root[context % rootSize] as number;
+    if (j >= 0) {
+      const a = Math.floor(context / w1);
+      let k = cs1[j] as number;
+      const end = cs1[j + 1] as number;
+      while (k < end && (l1.leads[k] as number) < a) k++;
+      if (k < end && l1.leads[k] === a) {
+        if (!r1[k]) {
+          if (!r0[j]) smooth(0, j, -1);
+          smooth(1, k, j);
+        }
+        for (let i = st1[k] as number, to = st1[k + 1] as number; i < to; i++) {
+          const x = l1.symbols[i] as number;
+          if (x === c) return acc + (v1[i] as number);
+          if (x > c) break;
+        }
+        acc += g1[k] as number;
+      }
+      if (!r0[j]) smooth(0, j, -1);
+      for (let i = st0[j] as number, to = st0[j + 1] as number; i < to; i++) {
+        const x = l0.symbols[i] as number;
+        if (x === c) return acc + (v0[i] as number);
+        if (x > c) break;
+      }
+      acc += g0[j] as number;
+    }
+    const row = context % denseRows;
+    if (!denseReady[row]) denseRow(dense, row);
+    return acc + (denseLog[row * S + c] as number);
+  };
+  const oneLevel = (context: number, c: number): number => {
+    let acc = c === other ? -spread : 0;
+    const j = root[context % rootSize] as number;
+    if (j >= 0) {
+      if (!r0[j]) smooth(0, j, -1);
+      for (let i = st0[j] as number, to = st0[j + 1] as number; i < to; i++) {
+        const x = l0.symbols[i] as number;
+        if (x === c) return acc + (v0[i] as number);
+        if (x > c) break;
+      }
+      acc += g0[j] as number;
+    }
+    const row = context % denseRows;
+    if (!denseReady[row]) denseRow(dense, row);
+    return acc + (denseLog[row * S + c] as number);
+  };
+  const logProb = H === 1 ? oneLevel : H === 2 ? twoLevels : generic;
 
   denseRow(1, 0);
   const uniLog = Float64Array.from(probs[1] as Float64Array, (v, i) => Math.log(v) - (i === other ? spread : 0));

@@ -9,8 +9,11 @@ import {
   encodeModelFile,
   type NgramFile,
   ngramTables,
+  passageSymbols,
   readModelFile,
 } from '../../src/analysis/model.js';
+import { namedAlphabet } from '../../src/core/index.js';
+import { HELD_OUT } from './held-out.js';
 
 const MODELS_DIR = new URL('../../src/analysis/models/', import.meta.url);
 
@@ -111,5 +114,40 @@ describe('model tables', () => {
     expect(compileModel(decodeModelFile(header, unaligned)).spaced.logProb(0, 0)).toBe(
       compileModel(decodeModelFile(header, tables)).spaced.logProb(0, 0),
     );
+  });
+
+  it.each([2, 3, 4, 5, 6])('an order-%i model from a few passages is a distribution in every context', (order) => {
+    const file = readModelFile('en');
+    const a = namedAlphabet('basic');
+    const S = a.size + 2;
+    const counts = new Map<number, number>();
+    for (const passage of HELD_OUT.en.map((p) => p.text)) {
+      let key = 0;
+      for (let i = 0; i < order - 1; i++) key = key * S + a.size;
+      for (const z of passageSymbols(passage, a)) {
+        key = (key * S + z) % S ** order;
+        counts.set(key, (counts.get(key) ?? 0) + 1);
+      }
+    }
+    const keys = Int32Array.from(counts.keys()).sort();
+    const ngrams = {
+      order,
+      temperature: 1,
+      ...ngramTables(
+        keys,
+        Array.from(keys, (k) => counts.get(k)!),
+        S,
+        order,
+      ),
+    };
+    const model = compileModel({ ...file, spaced: ngrams, joined: ngrams });
+    // Contexts seen (every key's context) and a spread of others.
+    const contexts = [...Array.from(keys, (k) => Math.floor(k / S)).slice(0, 400)];
+    for (let i = 0; i < 200; i++) contexts.push(Math.floor((i / 200) * model.spaced.contexts));
+    for (const ctx of contexts) {
+      let sum = 0;
+      for (let c = 0; c < S; c++) sum += Math.exp(model.spaced.logProb(ctx, c)) * (c === model.other ? 32 : 1);
+      expect(sum).toBeCloseTo(1, 9);
+    }
   });
 });
