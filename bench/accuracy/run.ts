@@ -433,8 +433,15 @@ function runSpeed(): void {
   console.log(`- analyze, 100,000 letters, max_key_length 100: ${vlt.wall.toFixed(0)} / ${vlt.cpu.toFixed(0)} ms`);
 }
 
-/** Platt scaling fitted by Newton's method on logit(raw): the two numbers the analyzer ships. */
+/**
+ * Platt scaling fitted by Newton's method on logit(raw): the two numbers the analyzer ships. The targets
+ * are Platt's smoothed ones, (N₊ + 1)/(N₊ + 2) and 1/(N₋ + 2), so that misses the raw confidence
+ * separates perfectly (few, on a good solver) cannot drive the slope to infinity.
+ */
 function fitPlatt(pairs: { raw: number; right: boolean }[]): { a: number; b: number } {
+  const positives = pairs.filter((p) => p.right).length;
+  const yRight = (positives + 1) / (positives + 2);
+  const yWrong = 1 / (pairs.length - positives + 2);
   const xs = pairs.map((p) => {
     const q = Math.min(1 - 1e-12, Math.max(1e-12, p.raw));
     return Math.log(q / (1 - q));
@@ -450,7 +457,7 @@ function fitPlatt(pairs: { raw: number; right: boolean }[]): { a: number; b: num
     pairs.forEach((p, i) => {
       const x = xs[i] as number;
       const q = 1 / (1 + Math.exp(-(a * x + b)));
-      const y = p.right ? 1 : 0;
+      const y = p.right ? yRight : yWrong;
       ga += (q - y) * x;
       gb += q - y;
       const w = q * (1 - q);
