@@ -604,20 +604,32 @@ function compileNgrams(file: NgramFile, S: number, language: string): NgramModel
       const st = starts[H - 1] as Int32Array;
       const rawLevels: Float64Array[] = [];
       const c3 = new Float64Array(S ** 3);
+      const { symbols, counts } = top;
       for (let g = 0; g < ctx.length; g++) {
         const base = (ctx[g] as number) * S;
-        for (let i = st[g] as number; i < (st[g + 1] as number); i++) {
-          c3[(base + (top.symbols[i] as number)) % c3.length]! += countAt(top, i);
+        for (let i = st[g] as number, to = st[g + 1] as number; i < to; i++) {
+          const n = counts[i] as number;
+          c3[(base + (symbols[i] as number)) % c3.length]! += n === COUNT_ESCAPE ? countAt(top, i) : n;
         }
       }
       rawLevels[3] = c3;
       for (let k = 2; k >= 1; k--) {
         const upper = rawLevels[k + 1] as Float64Array;
         const c = new Float64Array(S ** k);
-        for (let g = 0; g < upper.length; g++) c[g % c.length]! += upper[g] as number;
+        // upper[r·|c| + i] sums into c[i], in the order of g as before.
+        for (let g = 0; g < upper.length; g += c.length) {
+          for (let i = 0; i < c.length; i++) c[i]! += upper[g + i] as number;
+        }
         rawLevels[k] = c;
       }
-      short = densePyramid(rawLevels, S).map((p) => p.map((v, i) => Math.log(v) - (i % S === other ? spread : 0)));
+      short = [];
+      const pyramid = densePyramid(rawLevels, S);
+      for (let k = 1; k < pyramid.length; k++) {
+        const p = pyramid[k] as Float64Array;
+        const out = new Float64Array(p.length);
+        for (let i = 0; i < p.length; i++) out[i] = Math.log(p[i] as number) - (i % S === other ? spread : 0);
+        short[k] = out;
+      }
     }
     return short;
   };
