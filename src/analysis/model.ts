@@ -317,8 +317,8 @@ function countAt(level: NgramLevel, i: number): number {
  * counts: how many distinct symbols precede an n-gram, not how often it occurs, so a symbol common only
  * after one context does not look common everywhere.
  *
- * Loading does only what is linear in the number of contexts: it finds where each context's n-grams
- * and children start and sums the dense orders' counts. A context's smoothed log probabilities (and
+ * Loading takes the stored arrays as they are and only indexes the lowest order's contexts (one pass over
+ * them) and smooths order 1. A context's smoothed log probabilities (and
  * a dense row's) are computed the first time a lookup reaches it, with the same arithmetic in the same
  * order as computing them all at once, so values do not depend on which contexts were read first.
  */
