@@ -4,7 +4,7 @@ import superjson from 'superjson';
 type Serialize = (value: unknown) => unknown;
 
 const FORBIDDEN_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
-const { hasOwnProperty } = Object.prototype;
+const hasOwn = Object.prototype.hasOwnProperty;
 
 /**
  * True when superjson would serialise `value` as `{ json: value }` with no meta: only null, booleans, strings,
@@ -26,7 +26,7 @@ export function isPlainJson(value: unknown, seen: Set<object> = new Set()): bool
       seen.add(value);
       if (Array.isArray(value)) {
         for (let i = 0; i < value.length; i++) {
-          if (!hasOwnProperty.call(value, i) || !isPlainJson(value[i], seen)) return false;
+          if (!hasOwn.call(value, i) || !isPlainJson(value[i], seen)) return false;
         }
         // Any other own enumerable key would be walked by superjson too.
         return Object.keys(value).length === value.length;
@@ -34,7 +34,7 @@ export function isPlainJson(value: unknown, seen: Set<object> = new Set()): bool
       const proto = Object.getPrototypeOf(value);
       if (proto !== Object.prototype && proto !== null) return false;
       for (const key in value) {
-        if (!hasOwnProperty.call(value, key)) return false;
+        if (!hasOwn.call(value, key)) return false;
         if (FORBIDDEN_KEYS.has(key) || !isPlainJson((value as Record<string, unknown>)[key], seen)) return false;
       }
       return true;
