@@ -1,6 +1,6 @@
 // Worker-thread entry: runs tasks from the pool and answers with plain data (input errors keep their field).
 import { parentPort } from 'node:worker_threads';
-import { AnalysisInputError, getModel, LANGUAGES } from '../analysis/index.js';
+import { AnalysisInputError, getModel } from '../analysis/index.js';
 import type { TaskReply, TaskRequest } from './pool.js';
 import { runTask } from './tasks.js';
 
@@ -19,7 +19,7 @@ port.on('message', (req: TaskRequest) => {
   }
   port.postMessage(reply);
 });
-// Every model loads before the worker reports ready (views over the model files, tens of ms for all five), so
-// no request waits on a file; the smoothing of each context still happens on its first lookup.
-for (const language of LANGUAGES) getModel(language);
+// The default language's model loads before the worker reports ready; the others load on first use (a few ms of
+// views over their files; every model smooths its contexts on first lookup either way).
+getModel('en');
 port.postMessage({ id: 0, ok: true, value: 'ready' } satisfies TaskReply);

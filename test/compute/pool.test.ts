@@ -8,6 +8,8 @@ import { createApp } from '../../src/http/app.js';
 const SENTENCE = 'Wkh txlfn eurzq ira mxpsv ryhu wkh odcb grj. ';
 const LONG = SENTENCE.repeat(200); // ~9,000 code units: above the inline threshold
 const HEAVY = Array.from({ length: 1000 }, (_, i) => ({ text: `${SENTENCE.repeat(20)}${i}` }));
+/** Far past any budget below a second (the HTTP tests are capped at HEAVY's size by the 1 MiB body limit). */
+const HEAVIER = Array.from({ length: 1000 }, (_, i) => `${SENTENCE.repeat(200)}${i}`);
 
 let pool: WorkerPool;
 beforeAll(async () => {
@@ -61,7 +63,7 @@ describe('WorkerPool', () => {
     await tight.ready();
     try {
       const error = await tight
-        .run('caesarBulkSolve', { spec: {}, texts: HEAVY.map((h) => h.text), language: 'auto' })
+        .run('caesarBulkSolve', { spec: {}, texts: HEAVIER, language: 'auto' })
         .catch((e) => e);
       expect(error).toBeInstanceOf(ComputeUnavailableError);
       expect(error.reason).toBe('timeout');
@@ -93,7 +95,8 @@ describe('WorkerPool', () => {
 
 describe('the pool behind the HTTP surfaces', () => {
   it('answers 503 with the contract shape when a task runs over budget, on REST and tRPC', async () => {
-    const tight = new WorkerPool({ size: 1, timeoutMs: 150 });
+    // 1,000 texts in five languages take well over 30 ms even on a fast idle machine.
+    const tight = new WorkerPool({ size: 1, timeoutMs: 30 });
     const app = createApp({ config: { rateLimit: 1000 }, compute: tight, log: () => {} });
     try {
       const body = JSON.stringify({ method: 'solve', language: 'auto', items: HEAVY });
