@@ -258,6 +258,34 @@ function runs(keys: Int32Array): { keys: Int32Array; counts: Float64Array } {
   return out;
 }
 
+/**
+ * One row of a dense interpolated modified Kneser–Ney level: counts c[at…at+S) with discounts D, interpolated
+ * with lower[low…low+S) (uniform when lower is null, below order 1), written to p[at…at+S).
+ */
+function smoothRow(
+  c: ArrayLike<number>,
+  at: number,
+  S: number,
+  D: Float64Array,
+  lower: Float64Array | null,
+  low: number,
+  p: Float64Array,
+): void {
+  let total = 0;
+  let freed = 0;
+  for (let x = 0; x < S; x++) {
+    const n = c[at + x] as number;
+    total += n;
+    if (n > 0) freed += D[Math.min(n, DISCOUNT_CLASSES)] as number;
+  }
+  for (let x = 0; x < S; x++) {
+    const base = lower === null ? 1 / S : (lower[low + x] as number);
+    const n = c[at + x] as number;
+    p[at + x] =
+      total === 0 ? base : ((n > 0 ? n - (D[Math.min(n, DISCOUNT_CLASSES)] as number) : 0) + freed * base) / total;
+  }
+}
+
 /** Interpolated modified Kneser–Ney over dense count tables of orders 1…d; below order 1 is uniform. */
 function densePyramid(levels: Float64Array[], S: number): Float64Array[] {
   const out: Float64Array[] = [];
@@ -268,21 +296,7 @@ function densePyramid(levels: Float64Array[], S: number): Float64Array[] {
     const p = new Float64Array(c.length);
     const lowerRows = Math.max(1, lower.length / S);
     for (let row = 0, rows = c.length / S; row < rows; row++) {
-      const at = row * S;
-      const low = (row % lowerRows) * S;
-      let total = 0;
-      let freed = 0;
-      for (let x = 0; x < S; x++) {
-        const n = c[at + x] as number;
-        total += n;
-        if (n > 0) freed += D[Math.min(n, DISCOUNT_CLASSES)] as number;
-      }
-      for (let x = 0; x < S; x++) {
-        const base = k === 1 ? 1 / S : (lower[low + x] as number);
-        const n = c[at + x] as number;
-        p[at + x] =
-          total === 0 ? base : ((n > 0 ? n - (D[Math.min(n, DISCOUNT_CLASSES)] as number) : 0) + freed * base) / total;
-      }
+      smoothRow(c, row * S, S, D, k === 1 ? null : lower, (row % lowerRows) * S, p);
     }
     out[k] = p;
     lower = p;
@@ -399,19 +413,7 @@ function compileNgrams(file: NgramFile, S: number, language: string): NgramModel
     const p = probs[k] as Float64Array;
     const lower = probs[k > 1 ? k - 1 : k] as Float64Array;
     const at = row * S;
-    let total = 0;
-    let freed = 0;
-    for (let x = 0; x < S; x++) {
-      const n = c[at + x] as number;
-      total += n;
-      if (n > 0) freed += d[Math.min(n, DISCOUNT_CLASSES)] as number;
-    }
-    for (let x = 0; x < S; x++) {
-      const base = k === 1 ? 1 / S : (lower[low + x] as number);
-      const n = c[at + x] as number;
-      p[at + x] =
-        total === 0 ? base : ((n > 0 ? n - (d[Math.min(n, DISCOUNT_CLASSES)] as number) : 0) + freed * base) / total;
-    }
+    smoothRow(c, at, S, d, k === 1 ? null : lower, low, p);
     if (k === dense) for (let x = 0; x < S; x++) denseLog[at + x] = Math.log(p[at + x] as number);
     (rowReady[k] as Uint8Array)[row] = 1;
   };
