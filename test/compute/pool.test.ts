@@ -62,9 +62,7 @@ describe('WorkerPool', () => {
     const tight = new WorkerPool({ size: 1, timeoutMs: 150 });
     await tight.ready();
     try {
-      const error = await tight
-        .run('caesarBulkSolve', { spec: {}, texts: HEAVIER, language: 'auto' })
-        .catch((e) => e);
+      const error = await tight.run('caesarBulkSolve', { spec: {}, texts: HEAVIER, language: 'auto' }).catch((e) => e);
       expect(error).toBeInstanceOf(ComputeUnavailableError);
       expect(error.reason).toBe('timeout');
       await tight.ready();
