@@ -3,9 +3,9 @@ import { Buffer } from 'node:buffer';
 import { type Alphabet, caesarDecrypt } from '../core/index.js';
 import { AnalysisInputError } from './errors.js';
 import { LANGUAGES, type Language } from './languages.js';
-import { getModel } from './model.js';
-import { ngramsFor, prefixTokens, shiftLogLikelihoods, softmax, tokenize } from './score.js';
-import { getWordStartTable } from './word-start.js';
+import { getModel, type LanguageModel } from './model.js';
+import { ngramsFor, prefixTokens, shiftLogLikelihoods, softmax, type Tokens, tokenize } from './score.js';
+import { getWordStartTable, type WordStartTable } from './word-start.js';
 
 export interface CaesarSolution {
   /** The shift that enciphered the text, 0…n−1: decrypting with it gives `text`. */
@@ -35,6 +35,10 @@ interface Fit {
   best: number;
   /** False when only the first FIRST_LETTERS letters of a longer text were scored. */
   whole: boolean;
+  /** What scoring the rest of the text needs, kept so that it is not read twice. */
+  tokens: Tokens;
+  model: LanguageModel;
+  start: WordStartTable;
 }
 
 /**
@@ -52,16 +56,26 @@ const SETTLED = 1e-12;
 /** With 'auto', a language ahead of every other by this many nats on the first letters is the answer. */
 const LANGUAGE_SETTLED = 50;
 
-function fitShifts(text: string, a: Alphabet, language: Language, whole = false): Fit {
+function fitShifts(text: string, a: Alphabet, language: Language): Fit {
   const model = getModel(language);
   const tokens = tokenize(text, a, model, 'auto', SCORED_LETTERS);
   if (tokens.letters === 0) throw new AnalysisInputError('text', NO_LETTERS_MESSAGE);
   const temperature = ngramsFor(model, tokens).temperature;
   const start = getWordStartTable(language, model);
-  let logs = shiftLogLikelihoods(whole ? tokens : prefixTokens(tokens, FIRST_LETTERS), a, model, start);
-  const cut = !whole && tokens.letters > FIRST_LETTERS;
-  if (cut && !settled(logs, temperature)) logs = shiftLogLikelihoods(tokens, a, model, start);
-  return { language, temperature, logs, best: Math.max(...logs), whole: !cut || !settled(logs, temperature) };
+  const fit = { language, temperature, tokens, model, start };
+  if (tokens.letters > FIRST_LETTERS) {
+    const logs = shiftLogLikelihoods(prefixTokens(tokens, FIRST_LETTERS), a, model, start);
+    if (settled(logs, temperature)) return { ...fit, logs, best: Math.max(...logs), whole: false };
+  }
+  const logs = shiftLogLikelihoods(tokens, a, model, start);
+  return { ...fit, logs, best: Math.max(...logs), whole: true };
+}
+
+/** The fit on every scored letter, from the tokens it already holds. */
+function wholeFit(fit: Fit, a: Alphabet): Fit {
+  if (fit.whole) return fit;
+  const logs = shiftLogLikelihoods(fit.tokens, a, fit.model, fit.start);
+  return { ...fit, logs, best: Math.max(...logs), whole: true };
 }
 
 /** True when every shift but the best has a posterior below SETTLED. */
@@ -88,7 +102,7 @@ function fitAuto(text: string, a: Alphabet): Fit {
   if (fits.every((f) => f.whole)) return first;
   // All on the same first letters, and one language far ahead: reading on could not change the winner.
   if (fits.every((f) => !f.whole) && first.best - second.best >= LANGUAGE_SETTLED) return first;
-  return LANGUAGES.map((l) => fitShifts(text, a, l, true)).reduce((x, y) => (y.best > x.best ? y : x));
+  return fits.map((f) => wholeFit(f, a)).reduce((x, y) => (y.best > x.best ? y : x));
 }
 
 /** Scores every shift of a Caesar ciphertext, in one language or (with 'auto') the likeliest one. */
