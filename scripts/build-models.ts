@@ -22,6 +22,7 @@ import {
   passageSymbols,
   symbolChars,
 } from '../src/analysis/model.js';
+import { mulberry32 } from '../src/analysis/random.js';
 import { logSumExp, shiftLogLikelihoods, symbolsLogLikelihood, tokenize } from '../src/analysis/score.js';
 import { type Alphabet, caesarEncrypt, namedAlphabet } from '../src/core/index.js';
 
@@ -113,17 +114,6 @@ function crossEntropy(model: LanguageModel, passages: string[], joined: boolean)
     symbols += s.length;
   }
   return sum / symbols;
-}
-
-function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 /** A piece of passage starting at a word and holding `letters` letters of a, or null if too short. */
