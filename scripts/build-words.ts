@@ -8,10 +8,7 @@
 // lower case, '#' for any other letter), exactly as the character models read text. Words seen at least
 // MIN_COUNT times are written, one "word<TAB>count" a line in code-unit order (so that every word with
 // a given prefix is one contiguous range), after a first line "#tokens<TAB>N" with the number of word
-// tokens counted (rare words included). Then a line "#pairs", and the pairs of neighbouring words seen
-// at least MIN_COUNT times, one "i<TAB>j<TAB>count" a line, i and j the 0-based ranks of the two words in
-// the list above (a pair seen twice has both its words in the list); boundaries between them are any
-// run of spaces and punctuation, as the models read it.
+// tokens counted (rare words included).
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -30,12 +27,10 @@ for (const language of LANGUAGES) {
   const boundary = a.size;
   const counts = new Map<string, number>();
   let tokens = 0;
-  const pairs = new Map<string, number>();
   const lines = readFileSync(join(CORPUS_DIR, `${language}.txt`), 'utf8').split(/\r?\n/);
   lines.forEach((line, i) => {
     if (i % 10 === 0 || i % 10 === 5) return;
     let word = '';
-    let previous = '';
     for (const s of passageSymbols(line, a)) {
       if (s !== boundary) {
         word += chars[s];
@@ -44,29 +39,12 @@ for (const language of LANGUAGES) {
       if (word) {
         counts.set(word, (counts.get(word) ?? 0) + 1);
         tokens++;
-        if (previous) pairs.set(`${previous} ${word}`, (pairs.get(`${previous} ${word}`) ?? 0) + 1);
-        previous = word;
       }
       word = '';
     }
   });
   const kept = [...counts].filter(([, c]) => c >= MIN_COUNT).sort(([x], [y]) => (x < y ? -1 : x > y ? 1 : 0));
-  const rank = new Map(kept.map(([w], i) => [w, i]));
-  const keptPairs = [...pairs]
-    .filter(([, c]) => c >= MIN_COUNT)
-    .map(([p, c]) => {
-      const [x, y] = p.split(' ') as [string, string];
-      return [rank.get(x) as number, rank.get(y) as number, c] as const;
-    })
-    .sort((x, y) => x[0] - y[0] || x[1] - y[1]);
-  const out = [
-    `#tokens\t${tokens}`,
-    ...kept.map(([w, c]) => `${w}\t${c}`),
-    '#pairs',
-    ...keptPairs.map(([i, j, c]) => `${i}\t${j}\t${c}`),
-  ].join('\n');
+  const out = [`#tokens\t${tokens}`, ...kept.map(([w, c]) => `${w}\t${c}`)].join('\n');
   writeFileSync(join(OUT_DIR, `${language}.txt`), `${out}\n`);
-  console.log(
-    `${language}: ${tokens} tokens, ${counts.size} distinct, ${kept.length} kept, ${keptPairs.length} pairs, ${out.length} bytes`,
-  );
+  console.log(`${language}: ${tokens} tokens, ${counts.size} distinct, ${kept.length} kept, ${out.length} bytes`);
 }
