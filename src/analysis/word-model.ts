@@ -62,6 +62,56 @@ export function prefixCount(w: WordCounts, p: string): number {
 }
 
 /**
+ * A hash map from positive integers below 2^53 to numbers, open addressing in typed arrays: the word
+ * bonus looks a word up once per n-gram evaluation, and a Map keyed by doubles costs several times more.
+ */
+class NumberMemo {
+  private keys = new Float64Array(1024);
+  private values = new Float64Array(1024);
+  private size = 0;
+
+  /** The value stored for key (≥ 1), or NaN. */
+  get(key: number): number {
+    const mask = this.keys.length - 1;
+    for (let i = this.slot(key, mask); ; i = (i + 1) & mask) {
+      const k = this.keys[i] as number;
+      if (k === key) return this.values[i] as number;
+      if (k === 0) return Number.NaN;
+    }
+  }
+
+  set(key: number, value: number): void {
+    if (2 * (this.size + 1) > this.keys.length) this.grow();
+    const mask = this.keys.length - 1;
+    let i = this.slot(key, mask);
+    while (this.keys[i] !== 0 && this.keys[i] !== key) i = (i + 1) & mask;
+    if (this.keys[i] === 0) this.size++;
+    this.keys[i] = key;
+    this.values[i] = value;
+  }
+
+  private slot(key: number, mask: number): number {
+    const lo = key >>> 0;
+    const hi = (key / 4294967296) >>> 0;
+    // MurmurHash3's finaliser: every bit of the key reaches the low bits the mask keeps.
+    let x = lo ^ Math.imul(hi, 0x9e3779b1);
+    x = Math.imul(x ^ (x >>> 16), 0x85ebca6b);
+    x = Math.imul(x ^ (x >>> 13), 0xc2b2ae35);
+    return (x ^ (x >>> 16)) & mask;
+  }
+
+  private grow(): void {
+    const keys = this.keys;
+    const values = this.values;
+    this.keys = new Float64Array(2 * keys.length);
+    this.values = new Float64Array(2 * keys.length);
+    this.size = 0;
+    for (let i = 0; i < keys.length; i++)
+      if ((keys[i] as number) !== 0) this.set(keys[i] as number, values[i] as number);
+  }
+}
+
+/**
  * Scores whole words of a candidate plaintext against the word list: a word the character model
  * finds likely anyway gains little, a rare real word much, letter salad loses ln(1 − λ). The bonus
  * of a word w is ln(1 − λ + λ·P_word(w) / P_char(w)), P_char read in a fresh context: the
@@ -77,7 +127,7 @@ export class WordBonus {
   private readonly lambda: number;
   private readonly whole = new Map<string, number>();
   private readonly open = new Map<string, number>();
-  private readonly byNumber = new Map<number, number>();
+  private readonly byNumber = new NumberMemo();
   /** Longest word whose symbols, read in base S + 1 after a marker, stay below 2^53. */
   private readonly exact: number;
   private readonly unknown: number;
@@ -100,7 +150,7 @@ export class WordBonus {
       let h = cut ? 2 : 1;
       for (let i = from; i < to; i++) h = h * (this.S + 1) + (syms[i] as number) + 1;
       let v = this.byNumber.get(h);
-      if (v === undefined) {
+      if (Number.isNaN(v)) {
         v = this.compute(syms, from, to, this.spell(syms, from, to), cut);
         this.byNumber.set(h, v);
       }
