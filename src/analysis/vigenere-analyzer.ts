@@ -5,7 +5,7 @@ import { LANGUAGES, type Language } from './languages.js';
 import { getModel, type LanguageModel, type NgramModel } from './model.js';
 import { mulberry32 } from './random.js';
 import { candidateSymbols, logSumExp, ngramsFor, type Tokens, tokenize } from './score.js';
-import { WordBonus } from './word-model.js';
+import { type FrequentWords, frequentWords, WordBonus } from './word-model.js';
 
 export interface VigenereAnalysis {
   language: Language;
@@ -50,7 +50,7 @@ const BEAM_SCOUT_WIDTH = 16;
 const SCOUT_WORK = 6_000_000;
 const WIDE_WORK = 8_000_000;
 /** The wide beams' budget for texts shorter than SHORT_LETTERS, whose every look-up is cheap. */
-const SHORT_WIDE_WORK = 24_000_000;
+const SHORT_WIDE_WORK = 12_000_000;
 /** The beam's final keys that are climbed and compared. */
 const BEAM_KEEP = 4;
 /** Columns shorter than this many letters are searched by beam; longer ones by ascent alone. */
@@ -63,11 +63,23 @@ const LONG_POLISH_LENGTHS = 2;
 const RESTART_BUDGET = 300_000;
 /** Lengths, best first, that get restarts. */
 const RESTART_LENGTHS = 4;
-/** A search stops after this many restarts in a row that found nothing better. */
 /** Texts shorter than this many letters get pair moves and the larger restart budget. */
 const SHORT_LETTERS = 120;
 const SHORT_RESTART_BUDGET = 2_000_000;
+/** A search stops after this many restarts in a row that found nothing better. */
 const PATIENCE = 12;
+/**
+ * Crib moves (short spaced texts): the most frequent words of each length placed in the text's words,
+ * and how many of the best such moves are climbed from, after the polish (CRIB_TRIES) and after a
+ * scout or wide beam (CRIB_ROUGH). On the development lines 8 and 3 did as well as 24 and 6.
+ */
+const CRIB_WORDS = 300;
+const CRIB_TRIES = 8;
+const CRIB_ROUGH = 3;
+/** Crib moves only where the key's columns are this short: a longer column pins its letter anyway. */
+const CRIB_LETTERS_PER_KEY_LETTER = 3;
+/** How many of the scouts' lengths get crib moves, best first. */
+const CRIB_LENGTHS = 8;
 /**
  * Platt scaling of the raw confidence, logit(conf) = A·logit(raw) + B, fitted by log loss on the
  * development split (corpus lines with index % 10 === 5) by `npm run bench:accuracy -- --calibrate`.
@@ -193,6 +205,9 @@ class KeySearch {
   private readonly wordsOf: Int32Array[] = [];
   private readonly wordsDoneAt: Int32Array[] = [];
   private readonly allWords: Int32Array;
+  /** Per position in syms: the column of a key-moved letter (−1 for a fixed symbol), and its cipher code. */
+  private readonly columnAt: Int32Array;
+  private readonly codeAt: Int32Array;
 
   constructor(layout: Layout, k: number, budget: Budget, fast = false) {
     const { model, ngrams, tokens, n } = layout;
@@ -219,6 +234,12 @@ class KeySearch {
         columnOf[i] = j;
         sizes[j]!++;
       }
+    }
+    this.columnAt = new Int32Array(len + pad).fill(-1);
+    this.codeAt = new Int32Array(len + pad).fill(-1);
+    for (let i = 0; i < len; i++) {
+      this.columnAt[i + pad] = columnOf[i] as number;
+      this.codeAt[i + pad] = codes[i] as number;
     }
     const filled = new Int32Array(k);
     for (let j = 0; j < k; j++) {
@@ -434,6 +455,88 @@ class KeySearch {
     return Int32Array.from(new Set([...x, ...y]));
   }
 
+  /**
+   * Crib moves: every listed word of the right length tried in every whole word of the text, each
+   * setting the key letters that would decipher it so; scored on the n-grams and words those letters
+   * reach, the rest of the key as it is. Returns the `keep` best as (columns, shifts) pairs, best first.
+   * One move sets several key letters at once, so it reaches keys that single and pair moves cannot.
+   */
+  wordMoves(words: FrequentWords, keep: number): WordMove[] {
+    const { k, syms, columnAt, codeAt } = this;
+    const { cand, n } = this.layout;
+    const inverse = new Int32Array(this.S).fill(-1);
+    for (let i = 0; i < n; i++) inverse[cand[i] as number] = inverse[cand[i] as number] === -1 ? i : -2;
+    const moves: WordMove[] = [];
+    const shifts = new Int32Array(k);
+    const set = new Int32Array(k);
+    let stamp = 0;
+    for (let w = 0; w < this.wordFrom.length; w++) {
+      if (this.wordCut[w] === 1) continue;
+      const from = this.wordFrom[w] as number;
+      const m = (this.wordTo[w] as number) - from;
+      const list = words.lists[m];
+      if (!list) continue;
+      const cols = [...new Set(Array.from(columnAt.subarray(from, from + m)).filter((c) => c >= 0))];
+      const es = this.unionOf(cols.map((c) => this.ends[c] as Int32Array));
+      const ws = this.unionOf(cols.map((c) => this.wordsOf[c] as Int32Array));
+      const saved = cols.map((c) => this.key[c] as number);
+      const base = this.sumAt(es) + this.wordSum(ws);
+      for (let at = 0; at < list.length; at += m) {
+        stamp++;
+        let fits = true;
+        for (let i = 0; i < m && fits; i++) {
+          const p = from + i;
+          const x = list[at + i] as number;
+          const c = columnAt[p] as number;
+          if (c < 0) {
+            fits = syms[p] === x;
+            continue;
+          }
+          const plain = x >= 0 ? (inverse[x] as number) : -1;
+          if (plain < 0) {
+            fits = false;
+            continue;
+          }
+          let shift = (codeAt[p] as number) - plain;
+          if (shift < 0) shift += n;
+          if (set[c] === stamp) fits = shifts[c] === shift;
+          else {
+            set[c] = stamp;
+            shifts[c] = shift;
+          }
+        }
+        if (!fits) continue;
+        let same = true;
+        cols.forEach((c, i) => {
+          if (shifts[c] !== saved[i]) same = false;
+          this.setColumn(c, shifts[c] as number);
+        });
+        if (same) continue;
+        const gain = this.sumAt(es) + this.wordSum(ws) - base;
+        // Only the best `keep` are kept, in order: most candidates never allocate.
+        if (moves.length === keep && gain <= (moves[keep - 1] as WordMove).gain) continue;
+        let i = moves.length;
+        while (i > 0 && (moves[i - 1] as WordMove).gain < gain) i--;
+        moves.splice(i, 0, {
+          columns: Int32Array.from(cols),
+          shifts: Int32Array.from(cols, (c) => shifts[c] as number),
+          gain,
+        });
+        if (moves.length > keep) moves.pop();
+      }
+      cols.forEach((c, i) => {
+        this.setColumn(c, saved[i] as number);
+      });
+    }
+    return moves;
+  }
+
+  private unionOf(lists: Int32Array[]): Int32Array {
+    const all = new Set<number>();
+    for (const l of lists) for (const x of l) all.add(x);
+    return Int32Array.from(all);
+  }
+
   /** Ascent by single letters and neighbouring pairs until neither improves. */
   deepClimb(rounds = 4): void {
     this.climb();
@@ -554,6 +657,13 @@ class KeySearch {
   }
 }
 
+/** Key letters that make one word of the text read as a listed word, and what they gain on the rest. */
+interface WordMove {
+  columns: Int32Array;
+  shifts: Int32Array;
+  gain: number;
+}
+
 interface Evaluation {
   length: number;
   key: Int32Array;
@@ -618,6 +728,35 @@ interface LanguageFit {
   best: Evaluation;
 }
 
+/**
+ * Tries the best crib moves from a key: each is applied, the key climbed again from there, and kept if
+ * the decryption got likelier. Returns the best key found and its log-likelihood.
+ */
+function improveByCribs(
+  s: KeySearch,
+  key: Int32Array,
+  ll: number,
+  words: FrequentWords,
+  tries: number,
+): { key: Int32Array; ll: number } {
+  s.setKey(key);
+  for (const move of s.wordMoves(words, tries)) {
+    s.setKey(key);
+    const dirty = new Uint8Array(s.k);
+    move.columns.forEach((c, i) => {
+      s.setColumn(c, move.shifts[i] as number);
+      s.markNeighbours(dirty, c);
+    });
+    s.climb(dirty);
+    const v = s.total();
+    if (v > ll + 1e-9) {
+      ll = v;
+      key = Int32Array.from(s.key);
+    }
+  }
+  return { key, ll };
+}
+
 class LengthSearch {
   readonly search: KeySearch;
   bestKey: Int32Array;
@@ -633,6 +772,13 @@ class LengthSearch {
     else this.search.climb();
     this.bestKey = Int32Array.from(this.search.key);
     this.bestLl = this.search.total();
+  }
+
+  /** Crib moves from the best key (see improveByCribs). */
+  cribs(words: FrequentWords, tries: number): void {
+    const better = improveByCribs(this.search, this.bestKey, this.bestLl, words, tries);
+    this.bestKey = better.key;
+    this.bestLl = better.ll;
   }
 
   /**
@@ -703,6 +849,8 @@ function fitLanguage(
       Math.floor((sampled < SHORT_LETTERS ? SHORT_WIDE_WORK : WIDE_WORK) / (beamCost * polishLengths)),
     ),
   );
+  const cribWords = restartBudget > 0 && layout.words ? frequentWords(layout.model, CRIB_WORDS) : undefined;
+  const cribbed = (k: number): boolean => sampled <= CRIB_LETTERS_PER_KEY_LETTER * k;
   const beamSearch = (k: number, width: number, keep: number): Rough => {
     const search = new KeySearch(layout, k, budget);
     let best: Rough = { k, key: new Int32Array(k), score: Number.NEGATIVE_INFINITY };
@@ -714,6 +862,13 @@ function fitLanguage(
     }
     return best;
   };
+  const withCribs = (r: Rough): Rough => {
+    if (!cribWords || !cribbed(r.k)) return r;
+    const search = new KeySearch(layout, r.k, budget);
+    search.setKey(r.key);
+    const { key, ll } = improveByCribs(search, r.key, search.total(), cribWords, CRIB_ROUGH);
+    return { k: r.k, key, score: ll / T - r.k * Math.log(n) };
+  };
   const rough = lengths.map((k): Rough => {
     if (beamed(k)) return beamSearch(k, scoutWidth, 1);
     const guide = new KeySearch(layout, k, budget, true);
@@ -723,12 +878,21 @@ function fitLanguage(
     judge.setKey(guide.key);
     return { k, key: Int32Array.from(guide.key), score: judge.total() / T - k * Math.log(n) };
   });
+  if (cribWords) {
+    // Crib moves can lift the true length above the rest, but each scans the word lists: the scouts'
+    // best few lengths with short columns get them, so a large max_key_length costs no more.
+    const picked = rough
+      .filter((r) => beamed(r.k) && cribbed(r.k))
+      .sort((x, y) => y.score - x.score)
+      .slice(0, CRIB_LENGTHS);
+    for (const r of picked) rough[rough.indexOf(r)] = withCribs(r);
+  }
   rough.sort((x, y) => y.score - x.score);
   // The scouts' best lengths are searched again with the full beam.
   for (let i = 0; i < Math.min(polishLengths, rough.length); i++) {
     const r = rough[i] as Rough;
     if (!beamed(r.k) || wideWidth <= scoutWidth) continue;
-    const wide = beamSearch(r.k, wideWidth, BEAM_KEEP);
+    const wide = withCribs(beamSearch(r.k, wideWidth, BEAM_KEEP));
     if (wide.score > r.score) rough[i] = wide;
   }
   rough.sort((x, y) => y.score - x.score);
@@ -740,6 +904,7 @@ function fitLanguage(
     .slice(0, polishLengths)
     .filter((r) => r.score >= top - POLISH_MARGIN)
     .map((r) => new LengthSearch(polish, r.key, budget));
+  if (cribWords) for (const x of searches) if (cribbed(x.search.k)) x.cribs(cribWords, CRIB_TRIES);
   if (restartBudget > 0) {
     const rng = mulberry32(0x9e3779b9 ^ letters.length);
     // Long columns leave the ascent few local optima to escape; only short ones get restarts.

@@ -192,3 +192,46 @@ export class WordBonus {
     return Math.log(1 - this.lambda + this.lambda * Math.exp(Math.log(count / w.tokens) - lp));
   }
 }
+
+/** The most frequent words of each length, as model symbols: lists[m] holds m symbols per word, likeliest first. */
+export interface FrequentWords {
+  readonly lists: readonly (Int32Array | undefined)[];
+}
+
+const frequent = new Map<string, FrequentWords>();
+
+/** Up to `perLength` of the most frequent listed words of every length up to maxLength. */
+export function frequentWords(model: LanguageModel, perLength: number, maxLength = 24): FrequentWords {
+  const id = `${model.language}:${perLength}:${maxLength}`;
+  let f = frequent.get(id);
+  if (!f) {
+    const w = getWordCounts(model.language);
+    // The lists spell words in the model's symbol characters, a letter outside the alphabet as OTHER_CHAR.
+    const symbolOf = new Map(symbolChars(model.alphabet).map((c, s) => [c, s]));
+    const byLength: { count: number; word: string }[][] = Array.from({ length: maxLength + 1 }, () => []);
+    w.words.forEach((word, i) => {
+      const m = [...word].length;
+      if (m <= maxLength)
+        (byLength[m] as { count: number; word: string }[]).push({
+          count: (w.cum[i + 1] as number) - (w.cum[i] as number),
+          word,
+        });
+    });
+    const lists = byLength.map((entries) => {
+      if (entries.length === 0) return undefined;
+      entries.sort((x, y) => y.count - x.count || (x.word < y.word ? -1 : 1));
+      const kept = entries.slice(0, perLength);
+      const m = [...(kept[0] as { word: string }).word].length;
+      const out = new Int32Array(kept.length * m);
+      kept.forEach(({ word }, k) => {
+        [...word].forEach((ch, i) => {
+          out[k * m + i] = symbolOf.get(ch) ?? -1;
+        });
+      });
+      return out;
+    });
+    f = { lists };
+    frequent.set(id, f);
+  }
+  return f;
+}

@@ -184,6 +184,19 @@ describe('analyzeVigenere', () => {
     }
   });
 
+  // Development-split lines of ../shared/corpus/en.txt (2936 and 3176; Debian fortunes, GPL), cut to two
+  // letters per key letter. The climb from the beam's keys stalls on both; placing frequent words in the
+  // text's words (crib moves) sets several key letters at once and reaches the key.
+  it.each([
+    ["hydrant factory. You couldn't park anywhere near", 'XPHXFXYIORUQCSASLGFK'],
+    ['to sue Microsoft for copying', 'DZJCNPJLMNPN'],
+  ])('finds the key of %j from 2 letters per key letter', (plain, key) => {
+    const result = analyzeVigenere(vigenereEncrypt(plain, key, basic), basic, 'en', 20);
+    expectWellFormed(result, key.length);
+    expect(result.probable_key).toBe(key);
+    expect(result.decrypted_preview).toBe(plain);
+  });
+
   // Speed is a bench figure (npm run bench:accuracy); a timed test would only measure the machine's load.
   it('solves 300 letters (max 20) and 100,000 letters (max 100) on the cheaper long-text path', () => {
     const short = vigenereEncrypt(cutToLetters(HARBOUR_EN, 300, basic), 'ORCHID', basic);

@@ -1,7 +1,8 @@
 // The word statistics the Vigenère analyser uses on short texts: the committed lists and the bonus.
 import { describe, expect, it } from 'vitest';
 import { getModel, LANGUAGES } from '../../src/analysis/index.js';
-import { getWordCounts, prefixCount, WordBonus } from '../../src/analysis/word-model.js';
+import { symbolChars } from '../../src/analysis/model.js';
+import { frequentWords, getWordCounts, prefixCount, WordBonus } from '../../src/analysis/word-model.js';
 
 /** The model symbols of a lower-case word. */
 function symbols(word: string, language: (typeof LANGUAGES)[number]): Int32Array {
@@ -48,5 +49,42 @@ describe('WordBonus', () => {
   it('reads a word cut by the end of the text as a prefix', () => {
     expect(score('differ', true)).toBeGreaterThan(0);
     expect(score('qxzv', true)).toBeCloseTo(Math.log(0.5), 10);
+  });
+});
+
+describe('frequentWords', () => {
+  it('lists each length most frequent first, m model symbols per word', () => {
+    const model = getModel('en');
+    const w = getWordCounts('en');
+    const lists = frequentWords(model, 50).lists;
+    const countOf = (word: string): number => {
+      const i = w.index.get(word) as number;
+      return (w.cum[i + 1] as number) - (w.cum[i] as number);
+    };
+    const chars = symbolChars(model.alphabet);
+    const spell = (list: Int32Array, m: number, k: number): string =>
+      Array.from(list.subarray(k * m, (k + 1) * m), (s) => chars[s]).join('');
+    const three = lists[3] as Int32Array;
+    expect(three.length).toBe(3 * 50);
+    expect(spell(three, 3, 0)).toBe('the');
+    for (let m = 1; m <= 24; m++) {
+      const list = lists[m];
+      if (!list) continue;
+      expect(list.length % m).toBe(0);
+      const words = Array.from({ length: list.length / m }, (_, k) => spell(list, m, k));
+      for (const word of words) expect([...word].length).toBe(m);
+      for (let k = 1; k < words.length; k++)
+        expect(countOf(words[k - 1] as string)).toBeGreaterThanOrEqual(countOf(words[k] as string));
+    }
+  });
+
+  it('spells Polish words in the Polish alphabet, letters outside it as "other letter"', () => {
+    const model = getModel('pl');
+    const chars = symbolChars(model.alphabet);
+    const all = frequentWords(model, 2000).lists.flatMap((list) => (list ? Array.from(list) : []));
+    expect(all.every((s) => s >= 0 && s < model.symbolCount && s !== model.boundary)).toBe(true);
+    expect(all.some((s) => chars[s] === 'ą')).toBe(true);
+    // Words such as "müller" hold a ü, which Polish text keeps unenciphered.
+    expect(all.some((s) => s === model.other)).toBe(true);
   });
 });
