@@ -143,6 +143,8 @@ interface Layout {
   ngrams: NgramModel;
   tokens: Tokens;
   cand: Int32Array;
+  /** The inverse of cand: the letter a model symbol stands for (−1 for none, −2 for several). */
+  plainOf: Int32Array;
   n: number;
   /** Whole-word scoring, for short spaced texts (undefined otherwise). */
   words: WordBonus | undefined;
@@ -157,11 +159,17 @@ function layoutFor(text: string, a: Alphabet, language: Language, sample: number
   const model = getModel(language);
   const tokens = tokenize(text, a, model, 'auto', sample);
   const ngrams = ngramsFor(model, tokens);
+  const cand = candidateSymbols(a, model);
+  const plainOf = new Int32Array(model.symbolCount).fill(-1);
+  cand.forEach((sym, i) => {
+    plainOf[sym] = plainOf[sym] === -1 ? i : -2;
+  });
   return {
     model,
     ngrams,
     tokens,
-    cand: candidateSymbols(a, model),
+    cand,
+    plainOf,
     n: a.size,
     words:
       !tokens.joined && tokens.letters <= WORD_LETTERS && WORD_LAMBDA > 0
@@ -451,8 +459,10 @@ class KeySearch {
     return moved;
   }
 
-  private union(x: Int32Array, y: Int32Array): Int32Array {
-    return Int32Array.from(new Set([...x, ...y]));
+  private union(...lists: Int32Array[]): Int32Array {
+    const all = new Set<number>();
+    for (const l of lists) for (const x of l) all.add(x);
+    return Int32Array.from(all);
   }
 
   /**
@@ -463,9 +473,7 @@ class KeySearch {
    */
   wordMoves(words: FrequentWords, keep: number): WordMove[] {
     const { k, syms, columnAt, codeAt } = this;
-    const { cand, n } = this.layout;
-    const inverse = new Int32Array(this.S).fill(-1);
-    for (let i = 0; i < n; i++) inverse[cand[i] as number] = inverse[cand[i] as number] === -1 ? i : -2;
+    const { plainOf, n } = this.layout;
     const moves: WordMove[] = [];
     const shifts = new Int32Array(k);
     const set = new Int32Array(k);
@@ -477,8 +485,8 @@ class KeySearch {
       const list = words.lists[m];
       if (!list) continue;
       const cols = [...new Set(Array.from(columnAt.subarray(from, from + m)).filter((c) => c >= 0))];
-      const es = this.unionOf(cols.map((c) => this.ends[c] as Int32Array));
-      const ws = this.unionOf(cols.map((c) => this.wordsOf[c] as Int32Array));
+      const es = this.union(...cols.map((c) => this.ends[c] as Int32Array));
+      const ws = this.union(...cols.map((c) => this.wordsOf[c] as Int32Array));
       const saved = cols.map((c) => this.key[c] as number);
       const base = this.sumAt(es) + this.wordSum(ws);
       for (let at = 0; at < list.length; at += m) {
@@ -492,7 +500,7 @@ class KeySearch {
             fits = syms[p] === x;
             continue;
           }
-          const plain = x >= 0 ? (inverse[x] as number) : -1;
+          const plain = x >= 0 ? (plainOf[x] as number) : -1;
           if (plain < 0) {
             fits = false;
             continue;
@@ -529,12 +537,6 @@ class KeySearch {
       });
     }
     return moves;
-  }
-
-  private unionOf(lists: Int32Array[]): Int32Array {
-    const all = new Set<number>();
-    for (const l of lists) for (const x of l) all.add(x);
-    return Int32Array.from(all);
   }
 
   /** Ascent by single letters and neighbouring pairs until neither improves. */
