@@ -7,7 +7,10 @@
 // counted. Of the rest, lines with i % 10 === 5 first serve as a development set: a model built
 // without them fits the posterior temperature; the shipped model counts them too. Smoothing is
 // modified Kneser–Ney, whose discounts follow from the counts themselves (src/analysis/model.ts).
-import { readFileSync, statSync, writeFileSync } from 'node:fs';
+//
+// With MODELS_EXCLUDE_DEV=1 the development lines are not counted either, and the files go under
+// CIPHER_MODEL_DIR (npm run build:dev-models): models for tuning on that split without having seen it.
+import { mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { LANGUAGE_INFO, LANGUAGES, type Language } from '../src/analysis/languages.js';
@@ -28,7 +31,8 @@ import { type Alphabet, caesarEncrypt, namedAlphabet } from '../src/core/index.j
 
 const REPO = fileURLToPath(new URL('..', import.meta.url));
 const CORPUS_DIR = resolve(process.env.CORPUS_DIR ?? join(REPO, '..', 'shared', 'corpus'));
-const OUT_DIR = join(REPO, 'src', 'analysis', 'models');
+const EXCLUDE_DEV = process.env.MODELS_EXCLUDE_DEV === '1';
+const OUT_DIR = join(resolve(process.env.CIPHER_MODEL_DIR ?? join(REPO, 'src', 'analysis')), 'models');
 /** Longest n-gram counted, per kind of text: five symbols span a short word with both its boundaries. */
 const ORDERS = { spaced: 5, joined: 4 } as const;
 const CALIBRATION_LETTERS = [2, 3, 4, 5, 6, 7, 8, 10, 12, 15, 20, 25, 30, 40];
@@ -201,12 +205,13 @@ function calibrationReport(problems: Problem[], T: number): string {
 }
 
 function main(): void {
-  console.log(`corpus: ${CORPUS_DIR}`);
+  console.log(`corpus: ${CORPUS_DIR}, out: ${OUT_DIR}${EXCLUDE_DEV ? ', development lines not counted' : ''}`);
+  mkdirSync(OUT_DIR, { recursive: true });
   for (const language of LANGUAGES) {
     const started = performance.now();
     const a = namedAlphabet(LANGUAGE_INFO[language].alphabet);
     const lines = readLines(language);
-    const training = lines.filter((l, i) => !isHeldOut(i) && l.trim() !== '');
+    const training = lines.filter((l, i) => !isHeldOut(i) && !(EXCLUDE_DEV && isDev(i)) && l.trim() !== '');
     const devTraining = lines.filter((l, i) => !isHeldOut(i) && !isDev(i) && l.trim() !== '');
     const dev = lines.filter((l, i) => isDev(i) && l.trim() !== '');
 
@@ -237,7 +242,9 @@ function main(): void {
         file: `${language}.txt`,
         lines: lines.length,
         training_lines: training.length,
-        held_out: 'lines whose 0-based index % 10 === 0 are never counted',
+        held_out: EXCLUDE_DEV
+          ? 'lines whose 0-based index % 10 is 0 or 5 are not counted'
+          : 'lines whose 0-based index % 10 === 0 are never counted',
         dev_cross_entropy_nats: {
           spaced: Math.round(entropies.spaced * 1e4) / 1e4,
           joined: Math.round(entropies.joined * 1e4) / 1e4,

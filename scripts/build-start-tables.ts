@@ -4,7 +4,8 @@
 //
 // The contexts are counted on the same lines as the shipped model (held-out lines, index % 10 === 0,
 // never), and the probabilities come from that model, so the table is a function of the model.
-import { readFileSync, writeFileSync } from 'node:fs';
+// MODELS_EXCLUDE_DEV=1 and CIPHER_MODEL_DIR as in scripts/build-models.ts.
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { LANGUAGES, type Language } from '../src/analysis/languages.js';
@@ -13,12 +14,14 @@ import { buildWordStartTable } from '../src/analysis/word-start.js';
 
 const REPO = fileURLToPath(new URL('..', import.meta.url));
 const CORPUS_DIR = resolve(process.env.CORPUS_DIR ?? join(REPO, '..', 'shared', 'corpus'));
-const OUT_DIR = join(REPO, 'src', 'analysis', 'start');
+const EXCLUDE_DEV = process.env.MODELS_EXCLUDE_DEV === '1';
+const OUT_DIR = join(resolve(process.env.CIPHER_MODEL_DIR ?? join(REPO, 'src', 'analysis')), 'start');
+mkdirSync(OUT_DIR, { recursive: true });
 
 function training(language: Language): string[] {
   return readFileSync(join(CORPUS_DIR, `${language}.txt`), 'utf8')
     .split(/\r?\n/)
-    .filter((l, i) => i % 10 !== 0 && l.trim() !== '');
+    .filter((l, i) => i % 10 !== 0 && !(EXCLUDE_DEV && i % 10 === 5) && l.trim() !== '');
 }
 
 for (const language of LANGUAGES) {

@@ -9,7 +9,7 @@
 // MIN_COUNT times are written, one "word<TAB>count" a line in code-unit order (so that every word with
 // a given prefix is one contiguous range), after a first line "#tokens<TAB>N" with the number of word
 // tokens counted (rare words included).
-import { readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { LANGUAGE_INFO, LANGUAGES } from '../src/analysis/languages.js';
@@ -18,7 +18,9 @@ import { namedAlphabet } from '../src/core/index.js';
 
 const REPO = fileURLToPath(new URL('..', import.meta.url));
 const CORPUS_DIR = resolve(process.env.CORPUS_DIR ?? join(REPO, '..', 'shared', 'corpus'));
-const OUT_DIR = join(REPO, 'src', 'analysis', 'words');
+// CIPHER_MODEL_DIR moves the output as in scripts/build-models.ts (the lists never count development lines).
+const OUT_DIR = join(resolve(process.env.CIPHER_MODEL_DIR ?? join(REPO, 'src', 'analysis')), 'words');
+mkdirSync(OUT_DIR, { recursive: true });
 const MIN_COUNT = 2;
 
 for (const language of LANGUAGES) {

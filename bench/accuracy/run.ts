@@ -4,7 +4,8 @@
 //   BENCH_CAESAR   Caesar samples per cell (default 300)
 //   BENCH_VIGENERE Vigenère samples per cell (default 8; the short cells cost ~0.5 s an analysis)
 //   BENCH_LANGS    comma-separated languages (default all five)
-//   BENCH_SPLIT    held-out (default: corpus lines i % 10 === 0) or dev (i % 10 === 5)
+//   BENCH_SPLIT    held-out (default: corpus lines i % 10 === 0) or dev (i % 10 === 5); with dev, set
+//                  CIPHER_MODEL_DIR=.dev-models (npm run build:dev-models), models that never counted it
 //   BENCH_CELLS    Vigenère cells to run, as L:multiple pairs (e.g. "12:2,20:3"; default all); each cell
 //                  draws its snippets from its own seed, so a filtered run sees the same texts
 //   BENCH_DIAG     1: print every Vigenère miss with the score of the true key and of the returned one
@@ -473,7 +474,13 @@ function fitPlatt(pairs: { raw: number; right: boolean }[]): { a: number; b: num
 }
 
 async function main(): Promise<void> {
-  console.log(`split: ${SPLIT}, languages: ${LANGS.join(' ')}`);
+  const models = process.env.CIPHER_MODEL_DIR;
+  console.log(`split: ${SPLIT}, languages: ${LANGS.join(' ')}, models: ${models ?? 'shipped'}`);
+  if (SPLIT === 'dev' && !models)
+    console.log(
+      'warning: the shipped n-gram models counted the development lines; for figures that mean anything run ' +
+        '`npm run build:dev-models` and set CIPHER_MODEL_DIR=.dev-models',
+    );
   if (CALIBRATE) {
     const pairs = runVigenere();
     const fit = fitPlatt(pairs);

@@ -1,6 +1,7 @@
 // Character n-gram language models: the committed count tables, their smoothing, and a cached loader.
 import { readFileSync } from 'node:fs';
 import { type Alphabet, type NamedAlphabetName, namedAlphabet, PARTNER_FLAG } from '../core/index.js';
+import { assetUrl } from './assets.js';
 import type { Language } from './languages.js';
 
 /**
@@ -868,8 +869,8 @@ const cache = new Map<Language, LanguageModel>();
 
 /** Reads the model files next to this module; works from source under tsx, vitest and Bun alike. */
 export function readModelFile(language: Language): ModelFile {
-  const header = readFileSync(new URL(`./models/${language}.json`, import.meta.url), 'utf8');
-  return decodeModelFile(header, readFileSync(new URL(`./models/${language}.bin`, import.meta.url)));
+  const header = readFileSync(assetUrl('models', `${language}.json`), 'utf8');
+  return decodeModelFile(header, readFileSync(assetUrl('models', `${language}.bin`)));
 }
 
 /** The model of a language, read and compiled on first use. */

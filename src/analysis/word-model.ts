@@ -1,5 +1,6 @@
 // Word frequencies of a language, for telling real words from fluent letter salad in short decryptions.
 import { readFileSync } from 'node:fs';
+import { assetUrl } from './assets.js';
 import type { Language } from './languages.js';
 import type { LanguageModel, NgramModel } from './model.js';
 import { symbolChars } from './model.js';
@@ -22,7 +23,7 @@ const cache = new Map<Language, WordCounts>();
 export function getWordCounts(language: Language): WordCounts {
   let w = cache.get(language);
   if (!w) {
-    const text = readFileSync(new URL(`./words/${language}.txt`, import.meta.url), 'utf8');
+    const text = readFileSync(assetUrl('words', `${language}.txt`), 'utf8');
     const lines = text.split('\n');
     const tokens = Number((lines[0] as string).split('\t')[1]);
     const words: string[] = [];

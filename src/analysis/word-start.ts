@@ -1,5 +1,6 @@
 // How running text begins when a ciphertext is cut from the middle of a passage: the first three symbols after a word break.
 import { readFileSync } from 'node:fs';
+import { assetUrl } from './assets.js';
 import type { Language } from './languages.js';
 import { type LanguageModel, passageSymbols } from './model.js';
 
@@ -99,7 +100,7 @@ const cache = new Map<Language, WordStartTable>();
 export function getWordStartTable(language: Language, model: LanguageModel): WordStartTable {
   let table = cache.get(language);
   if (!table) {
-    const bytes = readFileSync(new URL(`./start/${language}.bin`, import.meta.url));
+    const bytes = readFileSync(assetUrl('start', `${language}.bin`));
     table = readWordStartTable(bytes, model.symbolCount);
     cache.set(language, table);
   }
