@@ -9,6 +9,12 @@
 // MIN_COUNT times are written, one "word<TAB>count" a line in code-unit order (so that every word with
 // a given prefix is one contiguous range), after a first line "#tokens<TAB>N" with the number of word
 // tokens counted (rare words included).
+//
+// Beside it, <lang>.pairs: how often one listed word follows another (across any run of spaces and
+// punctuation, as the models read it). After a first line "#pairs<TAB>N", one line per listed word i
+// that some listed word followed at least MIN_COUNT times: "i<TAB>total<TAB>j:c j:c …", total being how
+// often i was followed by any word at all, and j:c the followers seen at least MIN_COUNT times (j and i
+// are 0-based ranks in <lang>.txt, j ascending).
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -29,10 +35,12 @@ for (const language of LANGUAGES) {
   const boundary = a.size;
   const counts = new Map<string, number>();
   let tokens = 0;
+  const pairs = new Map<string, Map<string, number>>();
   const lines = readFileSync(join(CORPUS_DIR, `${language}.txt`), 'utf8').split(/\r?\n/);
   lines.forEach((line, i) => {
     if (i % 10 === 0 || i % 10 === 5) return;
     let word = '';
+    let previous = '';
     for (const s of passageSymbols(line, a)) {
       if (s !== boundary) {
         word += chars[s];
@@ -41,6 +49,12 @@ for (const language of LANGUAGES) {
       if (word) {
         counts.set(word, (counts.get(word) ?? 0) + 1);
         tokens++;
+        if (previous) {
+          const next = pairs.get(previous) ?? new Map<string, number>();
+          pairs.set(previous, next);
+          next.set(word, (next.get(word) ?? 0) + 1);
+        }
+        previous = word;
       }
       word = '';
     }
@@ -48,5 +62,28 @@ for (const language of LANGUAGES) {
   const kept = [...counts].filter(([, c]) => c >= MIN_COUNT).sort(([x], [y]) => (x < y ? -1 : x > y ? 1 : 0));
   const out = [`#tokens\t${tokens}`, ...kept.map(([w, c]) => `${w}\t${c}`)].join('\n');
   writeFileSync(join(OUT_DIR, `${language}.txt`), `${out}\n`);
-  console.log(`${language}: ${tokens} tokens, ${counts.size} distinct, ${kept.length} kept, ${out.length} bytes`);
+  const rank = new Map(kept.map(([w], i) => [w, i]));
+  const rows: string[] = [];
+  let kept2 = 0;
+  kept.forEach(([w], i) => {
+    const next = pairs.get(w);
+    if (!next) return;
+    let total = 0;
+    const followers: [number, number][] = [];
+    for (const [x, c] of next) {
+      total += c;
+      const j = rank.get(x);
+      if (j !== undefined && c >= MIN_COUNT) followers.push([j, c]);
+    }
+    if (followers.length === 0) return;
+    followers.sort((x, y) => x[0] - y[0]);
+    kept2 += followers.length;
+    rows.push(`${i}\t${total}\t${followers.map(([j, c]) => `${j}:${c}`).join(' ')}`);
+  });
+  const pairText = [`#pairs\t${kept2}`, ...rows].join('\n');
+  writeFileSync(join(OUT_DIR, `${language}.pairs`), `${pairText}\n`);
+  console.log(
+    `${language}: ${tokens} tokens, ${counts.size} distinct, ${kept.length} kept, ${out.length} bytes; ` +
+      `${kept2} pairs, ${pairText.length} bytes`,
+  );
 }

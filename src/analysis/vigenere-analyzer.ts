@@ -154,6 +154,8 @@ interface Layout {
 const WORD_LETTERS = 160;
 /** Weight λ of the word model in its mixture with the character model. */
 const WORD_LAMBDA = 0.5;
+/** Whether a word is scored as the follower of the word before it (word pairs) rather than alone. */
+const WORD_PAIRS = true;
 
 function layoutFor(text: string, a: Alphabet, language: Language, sample: number): Layout {
   const model = getModel(language);
@@ -173,7 +175,7 @@ function layoutFor(text: string, a: Alphabet, language: Language, sample: number
     n: a.size,
     words:
       !tokens.joined && tokens.letters <= WORD_LETTERS && WORD_LAMBDA > 0
-        ? new WordBonus(model, ngrams, WORD_LAMBDA)
+        ? new WordBonus(model, ngrams, WORD_LAMBDA, WORD_PAIRS)
         : undefined,
   };
 }
@@ -209,9 +211,14 @@ class KeySearch {
   private readonly wordFrom: Int32Array;
   private readonly wordTo: Int32Array;
   private readonly wordCut: Uint8Array;
-  /** Per column, the words holding one of its letters; and those whose last-set column (in key order) it is. */
+  /** The listed word right before each word (−1 for none), whose letters a follower's score also reads. */
+  private readonly wordPrev: Int32Array;
+  /** Per column, the words whose score reads one of its letters (a follower reads the word before it too); and
+   * the words whose own letters that column completes (in key order). */
   private readonly wordsOf: Int32Array[] = [];
   private readonly wordsDoneAt: Int32Array[] = [];
+  /** Per column, the words read as followers whose pair of words it completes (in key order). */
+  private readonly followersDoneAt: Int32Array[] = [];
   private readonly allWords: Int32Array;
   /** Per position in syms: the column of a key-moved letter (−1 for a fixed symbol), and its cipher code. */
   private readonly columnAt: Int32Array;
@@ -279,7 +286,10 @@ class KeySearch {
     const to: number[] = [];
     const cut: number[] = [];
     const cols: number[][] = [];
+    const prev: number[] = [];
     const useWords = !fast && layout.words !== undefined;
+    // Whether the word just read was listed, so that the next one may be scored as its follower.
+    let lastListed = false;
     for (let i = 0; useWords && i < len; ) {
       if ((codes[i] as number) === -1 - model.boundary) {
         i++;
@@ -292,38 +302,64 @@ class KeySearch {
         e++;
       }
       if (c.length > 0) {
+        prev.push(lastListed ? from.length - 1 : -1);
         from.push(i + pad);
         to.push(e + pad);
         cut.push(e === len && tokens.open ? 1 : 0);
         cols.push(c);
       }
+      lastListed = c.length > 0;
       i = e;
     }
     this.wordFrom = Int32Array.from(from);
     this.wordTo = Int32Array.from(to);
     this.wordCut = Uint8Array.from(cut);
+    this.wordPrev = Int32Array.from(prev);
     this.allWords = Int32Array.from(from, (_, i) => i);
     const of: number[][] = Array.from({ length: k }, () => []);
     const done: number[][] = Array.from({ length: k }, () => []);
-    cols.forEach((c, w) => {
+    // A word scored as a follower also changes with the letters of the word before it.
+    const pairs = layout.words?.pairs === true;
+    const followed: number[][] = Array.from({ length: k }, () => []);
+    cols.forEach((own, w) => {
+      const before = prev[w] as number;
+      const c = pairs && before >= 0 ? [...own, ...(cols[before] as number[])] : own;
       for (const j of new Set(c)) (of[j] as number[]).push(w);
-      (done[Math.max(...c)] as number[]).push(w);
+      (done[Math.max(...own)] as number[]).push(w);
+      if (c !== own) (followed[Math.max(...c)] as number[]).push(w);
     });
     for (let j = 0; j < k; j++) {
       this.wordsOf.push(Int32Array.from(of[j] as number[]));
       this.wordsDoneAt.push(Int32Array.from(done[j] as number[]));
+      this.followersDoneAt.push(Int32Array.from(followed[j] as number[]));
     }
     for (let j = 0; j < k; j++) this.setColumn(j, 0);
   }
 
-  /** Summed word bonus of the given words, as the key now reads them. */
-  private wordSum(ws: Int32Array): number {
+  /**
+   * Summed word bonus of the given words, as the key now reads them: in full, or (for the beam, which
+   * meets a word before the word ahead of it is read) each word alone, or what reading it as the
+   * follower of the word before adds to that.
+   */
+  private wordSum(ws: Int32Array, part: 'full' | 'alone' | 'follower' = 'full'): number {
     const bonus = this.layout.words;
     if (!bonus || ws.length === 0) return 0;
     let sum = 0;
     for (let i = 0; i < ws.length; i++) {
       const w = ws[i] as number;
-      sum += bonus.score(this.syms, this.wordFrom[w] as number, this.wordTo[w] as number, this.wordCut[w] === 1);
+      const from = this.wordFrom[w] as number;
+      const to = this.wordTo[w] as number;
+      const cut = this.wordCut[w] === 1;
+      const p = part === 'alone' ? -1 : (this.wordPrev[w] as number);
+      sum += bonus.score(
+        this.syms,
+        from,
+        to,
+        cut,
+        p < 0 ? -1 : (this.wordFrom[p] as number),
+        p < 0 ? -1 : (this.wordTo[p] as number),
+      );
+      if (part === 'follower') sum -= bonus.score(this.syms, from, to, cut);
     }
     this.budget.spent += ws.length;
     return sum;
@@ -597,6 +633,7 @@ class KeySearch {
     for (let j = 0; j < k; j++) {
       const es = this.ends[j] as Int32Array;
       const done = this.wordsDoneAt[j] as Int32Array;
+      const followers = this.followersDoneAt[j] as Int32Array;
       for (let c = j; c < k; c++) this.clearColumn(c);
       for (let st = 0; st < count; st++) {
         for (let c = 0; c < j; c++) this.setColumn(c, keys[st * k + c] as number);
@@ -604,7 +641,12 @@ class KeySearch {
         const old = this.partialSum(es);
         for (let shift = 0; shift < n; shift++) {
           this.setColumn(j, shift);
-          candScore[st * n + shift] = (scores[st] as number) + this.partialSum(es) - old + this.wordSum(done);
+          candScore[st * n + shift] =
+            (scores[st] as number) +
+            this.partialSum(es) -
+            old +
+            this.wordSum(done, 'alone') +
+            this.wordSum(followers, 'follower');
         }
       }
       // The best `width` candidates: a native numeric sort finds the cut-off, then only those are ordered.

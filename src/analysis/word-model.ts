@@ -113,28 +113,125 @@ class NumberMemo {
 }
 
 /**
+ * Which listed word follows which (src/analysis/words/<lang>.pairs): for listed word i, its followers
+ * seen at least twice are ids[starts[i]…starts[i+1]), ascending, with cum holding the running sum of their
+ * discounted counts (c − PAIR_DISCOUNT), and total[i] how often i was followed by any word.
+ */
+export interface WordPairs {
+  readonly starts: Int32Array;
+  readonly ids: Int32Array;
+  readonly cum: Float64Array;
+  readonly total: Float64Array;
+}
+
+/** Absolute discount of a pair count; the pairs seen once give all their mass to the unigram too. */
+const PAIR_DISCOUNT = 0.75;
+
+const pairCache = new Map<Language, WordPairs>();
+
+export function getWordPairs(language: Language): WordPairs {
+  let p = pairCache.get(language);
+  if (!p) {
+    const V = getWordCounts(language).words.length;
+    const lines = readFileSync(assetUrl('words', `${language}.pairs`), 'utf8').split('\n');
+    const P = Number((lines[0] as string).split('\t')[1]);
+    const starts = new Int32Array(V + 1);
+    const ids = new Int32Array(P);
+    const cum = new Float64Array(P + 1);
+    const total = new Float64Array(V);
+    let at = 0;
+    let last = -1;
+    for (let l = 1; l < lines.length; l++) {
+      const [i, t, list] = (lines[l] as string).split('\t');
+      if (list === undefined) continue;
+      const prev = Number(i);
+      for (let x = last + 1; x <= prev; x++) starts[x] = at;
+      last = prev;
+      total[prev] = Number(t);
+      for (const pair of list.split(' ')) {
+        const colon = pair.indexOf(':');
+        ids[at] = Number(pair.slice(0, colon));
+        cum[at + 1] = (cum[at] as number) + Number(pair.slice(colon + 1)) - PAIR_DISCOUNT;
+        at++;
+      }
+    }
+    for (let x = last + 1; x <= V; x++) starts[x] = at;
+    p = { starts, ids, cum, total };
+    pairCache.set(language, p);
+  }
+  return p;
+}
+
+/** The first position in ids[from…to) whose id is not below id. */
+function lowerId(ids: Int32Array, from: number, to: number, id: number): number {
+  let lo = from;
+  let hi = to;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if ((ids[mid] as number) < id) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/**
+ * P(the next word is one of the listed words lo…hi−1 | the word before is listed word prev): the pairs'
+ * discounted counts, plus the mass they leave spread by the unigram counts (interpolated absolute
+ * discounting), or the unigram alone when prev was never seen followed.
+ */
+export function followerProbability(w: WordCounts, p: WordPairs, prev: number, lo: number, hi: number): number {
+  const uni = ((w.cum[hi] as number) - (w.cum[lo] as number)) / w.tokens;
+  const total = p.total[prev] as number;
+  if (total === 0) return uni;
+  const from = p.starts[prev] as number;
+  const to = p.starts[prev + 1] as number;
+  const a = lowerId(p.ids, from, to, lo);
+  const b = lowerId(p.ids, a, to, hi);
+  const seen = (p.cum[b] as number) - (p.cum[a] as number);
+  const left = total - ((p.cum[to] as number) - (p.cum[from] as number));
+  return (seen + left * uni) / total;
+}
+
+/** Bits of a word's local id in a pair memo key (the ids of one analysis stay far below). */
+const LOCAL_BITS = 2 ** 24;
+
+/**
  * Scores whole words of a candidate plaintext against the word list: a word the character model
  * finds likely anyway gains little, a rare real word much, letter salad loses ln(1 − λ). The bonus
  * of a word w is ln(1 − λ + λ·P_word(w) / P_char(w)), P_char read in a fresh context: the
  * log-likelihood of a mixture of the two models, up to the context the character model sees.
- * A word cut by the end of the text is scored as a prefix: P_word is the mass of the words it begins.
+ * P_word is the word's unigram probability, or with pairs (and a listed word before it) the probability
+ * of following that word. A word cut by the text's end is scored as a prefix: P_word is then the mass of
+ * the words it begins.
  */
 export class WordBonus {
   private readonly counts: WordCounts;
+  private readonly pairTable: WordPairs | undefined;
+  /** Whether words are scored as followers of the word before them. */
+  readonly pairs: boolean;
   private readonly chars: string[];
   private readonly ngrams: NgramModel;
   private readonly S: number;
   private readonly boundary: number;
   private readonly lambda: number;
-  private readonly whole = new Map<string, number>();
-  private readonly open = new Map<string, number>();
+  /** Local ids of the words met so far: short words by their symbols read as a number, long ones by spelling. */
   private readonly byNumber = new NumberMemo();
+  private readonly byString = new Map<string, number>();
+  /** Per local id: its range lo…hi−1 in the word list (empty when unlisted), P_char, the unigram bonus. */
+  private lo: Int32Array = new Int32Array(256);
+  private hi: Int32Array = new Int32Array(256);
+  private charLogProb: Float64Array = new Float64Array(256);
+  private unigram: Float64Array = new Float64Array(256);
+  private locals = 0;
+  private readonly byPair = new NumberMemo();
   /** Longest word whose symbols, read in base S + 1 after a marker, stay below 2^53. */
   private readonly exact: number;
   private readonly unknown: number;
 
-  constructor(model: LanguageModel, ngrams: NgramModel, lambda: number) {
+  constructor(model: LanguageModel, ngrams: NgramModel, lambda: number, pairs = false) {
     this.counts = getWordCounts(model.language);
+    this.pairs = pairs;
+    this.pairTable = pairs ? getWordPairs(model.language) : undefined;
     this.chars = symbolChars(model.alphabet);
     this.ngrams = ngrams;
     this.S = model.symbolCount;
@@ -144,25 +241,51 @@ export class WordBonus {
     this.exact = Math.floor(52 / Math.log2(this.S + 1)) - 1;
   }
 
-  /** The bonus of the word made of syms[from…to), cut by the text's end when `cut`. */
-  score(syms: Int32Array, from: number, to: number, cut: boolean): number {
+  /**
+   * The bonus of the word made of syms[from…to), cut by the text's end when `cut`; prevFrom…prevTo is the
+   * whole word before it (prevFrom < 0 for none).
+   */
+  score(syms: Int32Array, from: number, to: number, cut: boolean, prevFrom = -1, prevTo = -1): number {
+    const id = this.local(syms, from, to, cut);
+    if (!this.pairTable || prevFrom < 0) return this.unigram[id] as number;
+    const lo = this.lo[id] as number;
+    const hi = this.hi[id] as number;
+    if (lo === hi) return this.unknown;
+    const prev = this.local(syms, prevFrom, prevTo, false);
+    const listed = this.lo[prev] as number;
+    if (listed === this.hi[prev]) return this.unigram[id] as number;
+    const key = prev * LOCAL_BITS + id + 1;
+    let v = this.byPair.get(key);
+    if (Number.isNaN(v)) {
+      const p = followerProbability(this.counts, this.pairTable, listed, lo, hi);
+      v = this.mix(p, this.charLogProb[id] as number);
+      this.byPair.set(key, v);
+    }
+    return v;
+  }
+
+  private mix(pWord: number, charLogProb: number): number {
+    return Math.log(1 - this.lambda + this.lambda * Math.exp(Math.log(pWord) - charLogProb));
+  }
+
+  /** The local id of a word, assigned (and its tables filled) the first time it is met. */
+  private local(syms: Int32Array, from: number, to: number, cut: boolean): number {
     if (to - from <= this.exact) {
-      // Short words are memoised by their symbols read as one number (exact below 2^53).
       let h = cut ? 2 : 1;
       for (let i = from; i < to; i++) h = h * (this.S + 1) + (syms[i] as number) + 1;
       let v = this.byNumber.get(h);
       if (Number.isNaN(v)) {
-        v = this.compute(syms, from, to, this.spell(syms, from, to), cut);
+        v = this.add(syms, from, to, this.spell(syms, from, to), cut);
         this.byNumber.set(h, v);
       }
       return v;
     }
     const word = this.spell(syms, from, to);
-    const memo = cut ? this.open : this.whole;
-    let v = memo.get(word);
+    const id = `${cut ? '+' : '='}${word}`;
+    let v = this.byString.get(id);
     if (v === undefined) {
-      v = this.compute(syms, from, to, word, cut);
-      memo.set(word, v);
+      v = this.add(syms, from, to, word, cut);
+      this.byString.set(id, v);
     }
     return v;
   }
@@ -173,12 +296,38 @@ export class WordBonus {
     return word;
   }
 
-  private compute(syms: Int32Array, from: number, to: number, word: string, cut: boolean): number {
+  private add(syms: Int32Array, from: number, to: number, word: string, cut: boolean): number {
+    const id = this.locals++;
+    if (id === this.lo.length) {
+      const grow = <T extends Int32Array | Float64Array>(x: T): T => {
+        const y = new (x.constructor as new (n: number) => T)(2 * x.length);
+        y.set(x);
+        return y;
+      };
+      this.lo = grow(this.lo);
+      this.hi = grow(this.hi);
+      this.charLogProb = grow(this.charLogProb);
+      this.unigram = grow(this.unigram);
+    }
     const w = this.counts;
-    const at = w.index.get(word);
-    const count = cut ? prefixCount(w, word) : at === undefined ? 0 : (w.cum[at + 1] as number) - (w.cum[at] as number);
+    let lo: number;
+    let hi: number;
+    if (cut) {
+      lo = lowerBound(w.words, word);
+      hi = lowerBound(w.words, `${word}\uffff`);
+    } else {
+      const at = w.index.get(word);
+      lo = at ?? 0;
+      hi = at === undefined ? 0 : at + 1;
+    }
+    this.lo[id] = lo;
+    this.hi[id] = hi;
+    const count = (w.cum[hi] as number) - (w.cum[lo] as number);
     // An unknown word keeps the character model's share alone.
-    if (count === 0) return this.unknown;
+    if (count === 0) {
+      this.unigram[id] = this.unknown;
+      return id;
+    }
     const { S, ngrams, boundary } = this;
     const contexts = ngrams.contexts;
     let ctx = 0;
@@ -190,7 +339,9 @@ export class WordBonus {
       ctx = (ctx * S + c) % contexts;
     }
     if (!cut) lp += ngrams.logProb(ctx, boundary);
-    return Math.log(1 - this.lambda + this.lambda * Math.exp(Math.log(count / w.tokens) - lp));
+    this.charLogProb[id] = lp;
+    this.unigram[id] = this.mix(count / w.tokens, lp);
+    return id;
   }
 }
 

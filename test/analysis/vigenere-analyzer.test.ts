@@ -197,6 +197,17 @@ describe('analyzeVigenere', () => {
     expect(result.decrypted_preview).toBe(plain);
   });
 
+  // Development-split line 7796 of ../shared/corpus/en.txt (Debian fortunes, GPL), cut to two letters per
+  // key letter. Read word by word alone, "on to. Pinned me to are ground" scored as well as the truth;
+  // read as pairs of words ("to the", "the ground"), the truth wins.
+  it('finds the key of "on me. Pinned me to the ground, i" by scoring words after the words before them', () => {
+    const plain = 'on me. Pinned me to the ground, i';
+    const result = analyzeVigenere(vigenereEncrypt(plain, 'IEODGQVBROLM', basic), basic, 'en', 20);
+    expectWellFormed(result, 12);
+    expect(result.probable_key).toBe('IEODGQVBROLM');
+    expect(result.decrypted_preview).toBe(plain);
+  });
+
   // Speed is a bench figure (npm run bench:accuracy); a timed test would only measure the machine's load.
   it('solves 300 letters (max 20) and 100,000 letters (max 100) on the cheaper long-text path', () => {
     const short = vigenereEncrypt(cutToLetters(HARBOUR_EN, 300, basic), 'ORCHID', basic);

@@ -2,7 +2,14 @@
 import { describe, expect, it } from 'vitest';
 import { getModel, LANGUAGES } from '../../src/analysis/index.js';
 import { symbolChars } from '../../src/analysis/model.js';
-import { frequentWords, getWordCounts, prefixCount, WordBonus } from '../../src/analysis/word-model.js';
+import {
+  followerProbability,
+  frequentWords,
+  getWordCounts,
+  getWordPairs,
+  prefixCount,
+  WordBonus,
+} from '../../src/analysis/word-model.js';
 
 /** The model symbols of a lower-case word. */
 function symbols(word: string, language: (typeof LANGUAGES)[number]): Int32Array {
@@ -32,6 +39,54 @@ describe('word counts', () => {
   });
 });
 
+describe('word pairs', () => {
+  it('loads followers in ascending order, each seen at least twice, for every listed word of every language', () => {
+    for (const language of LANGUAGES) {
+      const w = getWordCounts(language);
+      const p = getWordPairs(language);
+      expect(p.starts.length).toBe(w.words.length + 1);
+      expect(p.starts.at(-1)).toBe(p.ids.length);
+      expect(p.ids.length).toBeGreaterThan(10_000);
+      // Counted in plain loops: an expect per pair would take seconds.
+      const bad = { order: 0, rare: 0, total: 0 };
+      for (let i = 0; i < w.words.length; i++) {
+        const from = p.starts[i] as number;
+        const to = p.starts[i + 1] as number;
+        for (let x = from; x < to; x++) {
+          if (x > from && (p.ids[x] as number) <= (p.ids[x - 1] as number)) bad.order++;
+          // The discounted count of a pair seen twice or more.
+          if ((p.cum[x + 1] as number) - (p.cum[x] as number) < 1.25) bad.rare++;
+        }
+        // The followers kept are some of all the words that followed.
+        if ((p.cum[to] as number) - (p.cum[from] as number) > (p.total[i] as number)) bad.total++;
+      }
+      expect(bad).toEqual({ order: 0, rare: 0, total: 0 });
+    }
+  });
+
+  const w = getWordCounts('en');
+  const p = getWordPairs('en');
+  const id = (word: string): number => w.index.get(word) as number;
+  const one = (prev: string, word: string): number => followerProbability(w, p, id(prev), id(word), id(word) + 1);
+
+  it('makes a word likelier after the words it follows in the corpus', () => {
+    const uni = (word: string): number => ((w.cum[id(word) + 1] as number) - (w.cum[id(word)] as number)) / w.tokens;
+    expect(one('of', 'the')).toBeGreaterThan(3 * uni('the'));
+    expect(one('the', 'ground')).toBeGreaterThan(one('are', 'ground'));
+    expect(one('no', 'difference')).toBeGreaterThan(one('to', 'difference'));
+  });
+
+  it('gives a range of words the sum of their probabilities, and all listed words at most 1', () => {
+    const lo = w.words.findIndex((x) => x.startsWith('th'));
+    const hi = lo + w.words.slice(lo).findIndex((x) => !x.startsWith('th'));
+    let sum = 0;
+    for (let j = lo; j < hi; j++) sum += followerProbability(w, p, id('of'), j, j + 1);
+    expect(followerProbability(w, p, id('of'), lo, hi)).toBeCloseTo(sum, 12);
+    for (const prev of ['the', 'of', 'and', 'zebra'].filter((x) => w.index.has(x)))
+      expect(followerProbability(w, p, id(prev), 0, w.words.length)).toBeLessThanOrEqual(1);
+  });
+});
+
 describe('WordBonus', () => {
   const model = getModel('en');
   const bonus = new WordBonus(model, model.spaced, 0.5);
@@ -49,6 +104,23 @@ describe('WordBonus', () => {
   it('reads a word cut by the end of the text as a prefix', () => {
     expect(score('differ', true)).toBeGreaterThan(0);
     expect(score('qxzv', true)).toBeCloseTo(Math.log(0.5), 10);
+  });
+
+  it('with pairs, scores a word as the follower of the word before it', () => {
+    const paired = new WordBonus(model, model.spaced, 0.5, true);
+    const follower = (prev: string, word: string): number => {
+      const s = symbols(`${prev}${word}`, 'en');
+      const cut = [...prev].length;
+      return paired.score(s, cut, s.length, false, 0, cut);
+    };
+    expect(follower('the', 'ground')).toBeGreaterThan(follower('are', 'ground'));
+    expect(follower('no', 'difference')).toBeGreaterThan(score('difference'));
+    // Letter salad before a word, or no word at all, leaves its score alone.
+    expect(follower('qxzv', 'ground')).toBeCloseTo(score('ground'), 12);
+    const s = symbols('ground', 'en');
+    expect(paired.score(s, 0, s.length, false)).toBeCloseTo(score('ground'), 12);
+    // A word the list lacks stays at ln(1 − λ) after any word.
+    expect(follower('the', 'chainter')).toBeCloseTo(Math.log(0.5), 10);
   });
 });
 
