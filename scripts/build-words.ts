@@ -11,7 +11,10 @@
 // tokens counted (rare words included).
 //
 // Beside it, <lang>.pairs: how often one listed word follows another (across any run of spaces and
-// punctuation, as the models read it). After a first line "#pairs<TAB>N", one line per listed word i
+// punctuation, as the models read it). After a first line "#pairs<TAB>N<TAB>D2<TAB>D3", N the pairs listed
+// and D2, D3 the modified Kneser–Ney discounts of a pair seen twice and of one seen three times or more
+// (Chen and Goodman: D_c = c − (c + 1)·Y·n_{c+1}/n_c, Y = n_1/(n_1 + 2·n_2), n_c the number of distinct
+// pairs seen c times, every pair counted), one line per listed word i
 // that some listed word followed at least MIN_COUNT times: "i<TAB>total<TAB>j:c j:c …", total being how
 // often i was followed by any word at all, and j:c the followers seen at least MIN_COUNT times (j and i
 // are 0-based ranks in <lang>.txt, j ascending).
@@ -80,10 +83,15 @@ for (const language of LANGUAGES) {
     kept2 += followers.length;
     rows.push(`${i}\t${total}\t${followers.map(([j, c]) => `${j}:${c}`).join(' ')}`);
   });
-  const pairText = [`#pairs\t${kept2}`, ...rows].join('\n');
+  const n = [0, 0, 0, 0, 0];
+  for (const next of pairs.values()) for (const c of next.values()) if (c < n.length) n[c] = (n[c] as number) + 1;
+  const [, n1, n2, n3, n4] = n as [number, number, number, number, number];
+  const Y = n1 / (n1 + 2 * n2);
+  const discounts = [2 - 3 * Y * (n3 / n2), 3 - 4 * Y * (n4 / n3)].map((d) => d.toFixed(4));
+  const pairText = [`#pairs\t${kept2}\t${discounts.join('\t')}`, ...rows].join('\n');
   writeFileSync(join(OUT_DIR, `${language}.pairs`), `${pairText}\n`);
   console.log(
     `${language}: ${tokens} tokens, ${counts.size} distinct, ${kept.length} kept, ${out.length} bytes; ` +
-      `${kept2} pairs, ${pairText.length} bytes`,
+      `${kept2} pairs (D2 ${discounts[0]}, D3 ${discounts[1]}), ${pairText.length} bytes`,
   );
 }

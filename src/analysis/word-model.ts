@@ -115,7 +115,9 @@ class NumberMemo {
 /**
  * Which listed word follows which (src/analysis/words/<lang>.pairs): for listed word i, its followers
  * seen at least twice are ids[starts[i]…starts[i+1]), ascending, with cum holding the running sum of their
- * discounted counts (c − PAIR_DISCOUNT), and total[i] how often i was followed by any word.
+ * discounted counts (c − D2 for a pair seen twice, c − D3 above, the file's modified Kneser–Ney
+ * discounts; a pair seen once gives all its mass to the unigram), and total[i] how often i was followed
+ * by any word.
  */
 export interface WordPairs {
   readonly starts: Int32Array;
@@ -124,9 +126,6 @@ export interface WordPairs {
   readonly total: Float64Array;
 }
 
-/** Absolute discount of a pair count; the pairs seen once give all their mass to the unigram too. */
-const PAIR_DISCOUNT = 0.75;
-
 const pairCache = new Map<Language, WordPairs>();
 
 export function getWordPairs(language: Language): WordPairs {
@@ -134,7 +133,9 @@ export function getWordPairs(language: Language): WordPairs {
   if (!p) {
     const V = getWordCounts(language).words.length;
     const lines = readFileSync(assetUrl('words', `${language}.pairs`), 'utf8').split('\n');
-    const P = Number((lines[0] as string).split('\t')[1]);
+    const [, count, d2, d3] = (lines[0] as string).split('\t');
+    const P = Number(count);
+    const [twice, more] = [Number(d2), Number(d3)];
     const starts = new Int32Array(V + 1);
     const ids = new Int32Array(P);
     const cum = new Float64Array(P + 1);
@@ -151,7 +152,8 @@ export function getWordPairs(language: Language): WordPairs {
       for (const pair of list.split(' ')) {
         const colon = pair.indexOf(':');
         ids[at] = Number(pair.slice(0, colon));
-        cum[at + 1] = (cum[at] as number) + Number(pair.slice(colon + 1)) - PAIR_DISCOUNT;
+        const c = Number(pair.slice(colon + 1));
+        cum[at + 1] = (cum[at] as number) + c - (c === 2 ? twice : more);
         at++;
       }
     }
@@ -176,8 +178,8 @@ function lowerId(ids: Int32Array, from: number, to: number, id: number): number 
 
 /**
  * P(the next word is one of the listed words lo…hi−1 | the word before is listed word prev): the pairs'
- * discounted counts, plus the mass they leave spread by the unigram counts (interpolated absolute
- * discounting), or the unigram alone when prev was never seen followed.
+ * discounted counts, plus the mass they leave spread by the unigram counts (interpolated modified
+ * Kneser–Ney discounting over the unigram), or the unigram alone when prev was never seen followed.
  */
 export function followerProbability(w: WordCounts, p: WordPairs, prev: number, lo: number, hi: number): number {
   const uni = ((w.cum[hi] as number) - (w.cum[lo] as number)) / w.tokens;

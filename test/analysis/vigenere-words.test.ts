@@ -54,8 +54,8 @@ describe('word pairs', () => {
         const to = p.starts[i + 1] as number;
         for (let x = from; x < to; x++) {
           if (x > from && (p.ids[x] as number) <= (p.ids[x - 1] as number)) bad.order++;
-          // The discounted count of a pair seen twice or more.
-          if ((p.cum[x + 1] as number) - (p.cum[x] as number) < 1.25) bad.rare++;
+          // The discounted count of a pair seen twice or more: at least 2 − D2, D2 below 1.5.
+          if ((p.cum[x + 1] as number) - (p.cum[x] as number) < 0.5) bad.rare++;
         }
         // The followers kept are some of all the words that followed.
         if ((p.cum[to] as number) - (p.cum[from] as number) > (p.total[i] as number)) bad.total++;
