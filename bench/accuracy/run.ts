@@ -8,12 +8,13 @@
 //                  CIPHER_MODEL_DIR=.dev-models (npm run build:dev-models), models that never counted it
 //   BENCH_CELLS    Vigenère cells to run, as L:multiple pairs (e.g. "12:2,20:3"; default all); each cell
 //                  draws its snippets from its own seed, so a filtered run sees the same texts
+//   BENCH_DUMP     file: append every Vigenère analysis (cell, raw confidence, right) as a JSON line
 //   BENCH_DIAG     1: print every Vigenère miss with the score of the true key and of the returned one
 //                  (SEARCH when the truth scores higher, MODEL when the returned key does: by likelihood
 //                  when both keys have the same length, by the length score otherwise)
 // --calibrate reads the development split and fits the Platt scaling of the Vigenère confidence.
 import { execFileSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { appendFileSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {
@@ -26,7 +27,7 @@ import {
 } from '../../src/analysis/index.js';
 import { compileModel, readModelFile } from '../../src/analysis/model.js';
 import { mulberry32 } from '../../src/analysis/random.js';
-import { keyEvidence } from '../../src/analysis/vigenere-analyzer.js';
+import { calibrateConfidence, keyEvidence, shortCalibrationWeight } from '../../src/analysis/vigenere-analyzer.js';
 import {
   type Alphabet,
   caesarEncrypt,
@@ -50,6 +51,8 @@ const MAX_KEY_LENGTH = 20;
 const LONG_KEYS = [50, 60];
 const CELLS = process.env.BENCH_CELLS ? new Set(process.env.BENCH_CELLS.split(',').map((c) => c.trim())) : undefined;
 const DIAG = !!process.env.BENCH_DIAG;
+/** BENCH_DUMP=file: append every Vigenère analysis (cell, raw confidence, right) to it as a JSON line. */
+const DUMP = process.env.BENCH_DUMP;
 /** BENCH_BASELINE_IOC=1 makes the baselines pick the key length by IoC instead of being told it. */
 const ORACLE_LENGTH = !process.env.BENCH_BASELINE_IOC;
 
@@ -241,7 +244,7 @@ function vigenereQuad(l: Uint16Array, b: Baseline, max: number, oracle?: number)
 
 // ---- The runs ----
 
-const pct = (x: number, n: number): string => (n ? `${((100 * x) / n).toFixed(1)}` : '—');
+const pct = (x: number, n: number): string => (n ? `${((100 * x) / n).toFixed(n >= 2000 ? 2 : 1)}` : '—');
 const median = (xs: number[]): number => xs.slice().sort((x, y) => x - y)[Math.floor(xs.length / 2)] ?? 0;
 
 function runCaesar(): void {
@@ -289,7 +292,15 @@ interface VigenereCell {
   n: number;
 }
 
-function runVigenere(): { conf: number; raw: number; right: boolean }[] {
+interface VigenereOutcome {
+  conf: number;
+  raw: number;
+  right: boolean;
+  /** Letters of text per letter of the returned key. */
+  perKeyLetter: number;
+}
+
+function runVigenere(): VigenereOutcome[] {
   console.log(
     `\n### Vigenère: exact key, % (${VIGENERE_N} ${SPLIT} snippets per cell, max_key_length ${MAX_KEY_LENGTH}; ` +
       `ours / χ² / quadgram${ORACLE_LENGTH ? ', the baselines told the true key length' : ''})\n`,
@@ -297,7 +308,7 @@ function runVigenere(): { conf: number; raw: number; right: boolean }[] {
   const cols = MULTIPLES.map((m) => `${m}·L`);
   console.log(`| lang | L | ${cols.join(' | ')} | ms/analysis |`);
   console.log(`|---|---|${cols.map(() => '---').join('|')}|---|`);
-  const pairs: { conf: number; raw: number; right: boolean }[] = [];
+  const pairs: VigenereOutcome[] = [];
   const worst = new Map<string, number>();
   for (const language of LANGS) {
     const a = namedAlphabet(LANGUAGE_INFO[language].alphabet);
@@ -329,12 +340,18 @@ function runVigenere(): { conf: number; raw: number; right: boolean }[] {
               ? 'SEARCH'
               : 'MODEL';
             console.log(
-              `  miss ${language} L=${L} ${m}·L ${kind} true ${key} (${truth.score.toFixed(2)}, ll ${truth.ll.toFixed(1)}) ` +
+              `  miss ${language} L=${L} ${m}·L ${kind} conf ${r.confidence.toFixed(3)} true ${key} (${truth.score.toFixed(2)}, ll ${truth.ll.toFixed(1)}) ` +
                 `got ${r.probable_key} (${got.score.toFixed(2)}, ll ${got.ll.toFixed(1)}) | ${vigenereDecrypt(cipher, r.probable_key, a).slice(0, 90)} | ${plain.slice(0, 90)}`,
             );
           }
-          const conf = CALIBRATE ? r.confidence : calibrated(r.confidence);
-          pairs.push({ conf, raw: r.confidence, right });
+          const perKeyLetter = letters / [...r.probable_key].length;
+          const conf = CALIBRATE ? r.confidence : calibrateConfidence(r.confidence, perKeyLetter);
+          pairs.push({ conf, raw: r.confidence, right, perKeyLetter });
+          if (DUMP)
+            appendFileSync(
+              DUMP,
+              `${JSON.stringify({ language, L, m, letters, got: r.probable_key.length, raw: r.confidence, right })}\n`,
+            );
           const l = letterIndices(cipher, a);
           const max = Math.min(MAX_KEY_LENGTH, Math.floor(l.length / 2));
           const name = (k: number[]): string =>
@@ -365,8 +382,6 @@ function runVigenere(): { conf: number; raw: number; right: boolean }[] {
   console.log(`(the raw posterior before the dev-fitted Platt scaling: ECE ${ece(raw).toFixed(4)})`);
   return pairs;
 }
-
-let calibrated = (raw: number): number => raw;
 
 function runLongKeys(): void {
   console.log('\n### Long keys from 6·L letters (max_key_length L + 10)\n');
@@ -435,11 +450,13 @@ function runSpeed(): void {
 }
 
 /**
- * Platt scaling fitted by Newton's method on logit(raw): the two numbers the analyzer ships. The targets
- * are Platt's smoothed ones, (N₊ + 1)/(N₊ + 2) and 1/(N₋ + 2), so that misses the raw confidence
- * separates perfectly (few, on a good solver) cannot drive the slope to infinity.
+ * Platt scaling on x = logit(raw), each outcome with a weight w ∈ [0, 1]: logit(conf) = x + w·((a − 1)·x + b),
+ * so w = 1 everywhere is plain Platt scaling (a·x + b) and w = 0 leaves an outcome as it is. Fitted by log
+ * loss over a grid (a in 0.01 steps up to 2, b in 0.1 steps within ±4): raw confidences of 1 − 10⁻¹² put x
+ * near 28, where Newton's method overshoots. The targets are Platt's smoothed ones, (N₊ + 1)/(N₊ + 2) and
+ * 1/(N₋ + 2), so that misses the raw confidence separates perfectly cannot drive the slope to an edge.
  */
-function fitPlatt(pairs: { raw: number; right: boolean }[]): { a: number; b: number } {
+function fitPlatt(pairs: { raw: number; right: boolean; w: number }[]): { a: number; b: number } {
   const positives = pairs.filter((p) => p.right).length;
   const yRight = (positives + 1) / (positives + 2);
   const yWrong = 1 / (pairs.length - positives + 2);
@@ -447,30 +464,26 @@ function fitPlatt(pairs: { raw: number; right: boolean }[]): { a: number; b: num
     const q = Math.min(1 - 1e-12, Math.max(1e-12, p.raw));
     return Math.log(q / (1 - q));
   });
-  let a = 1;
-  let b = 0;
-  for (let it = 0; it < 50; it++) {
-    let ga = 0;
-    let gb = 0;
-    let haa = 1e-6;
-    let hab = 0;
-    let hbb = 1e-6;
+  const loss = (a: number, b: number): number => {
+    let sum = 0;
     pairs.forEach((p, i) => {
       const x = xs[i] as number;
-      const q = 1 / (1 + Math.exp(-(a * x + b)));
+      const z = x + p.w * ((a - 1) * x + b);
+      // ln σ(z) and ln(1 − σ(z)), stable for large |z|.
+      const logQ = -Math.log1p(Math.exp(-Math.abs(z))) + Math.min(0, z);
+      const log1Q = logQ - z;
       const y = p.right ? yRight : yWrong;
-      ga += (q - y) * x;
-      gb += q - y;
-      const w = q * (1 - q);
-      haa += w * x * x;
-      hab += w * x;
-      hbb += w;
+      sum -= y * logQ + (1 - y) * log1Q;
     });
-    const det = haa * hbb - hab * hab;
-    a -= (hbb * ga - hab * gb) / det;
-    b -= (haa * gb - hab * ga) / det;
-  }
-  return { a, b };
+    return sum;
+  };
+  let best = { a: 1, b: 0, loss: loss(1, 0) };
+  for (let ia = 1; ia <= 200; ia++)
+    for (let ib = -40; ib <= 40; ib++) {
+      const l = loss(ia / 100, ib / 10);
+      if (l < best.loss) best = { a: ia / 100, b: ib / 10, loss: l };
+    }
+  return { a: best.a, b: best.b };
 }
 
 async function main(): Promise<void> {
@@ -483,12 +496,16 @@ async function main(): Promise<void> {
     );
   if (CALIBRATE) {
     const pairs = runVigenere();
-    const fit = fitPlatt(pairs);
+    const fit = fitPlatt(pairs.map((p) => ({ ...p, w: 1 })));
     console.log(`\nPlatt fit on dev: a=${fit.a.toFixed(4)} b=${fit.b.toFixed(4)} (raw ECE ${ece(pairs).toFixed(4)})`);
+    const short = pairs.map((p) => ({ ...p, w: shortCalibrationWeight(p.perKeyLetter) })).filter((p) => p.w > 0);
+    const s = fitPlatt(short);
+    console.log(
+      `Short-text fit on dev (${short.length} analyses under 3 letters per key letter): a=${s.a.toFixed(4)} ` +
+        `b=${s.b.toFixed(4)} (their raw ECE ${ece(short.map((p) => ({ ...p, conf: p.raw }))).toFixed(4)})`,
+    );
     return;
   }
-  const { calibrateConfidence } = await import('../../src/analysis/vigenere-analyzer.js');
-  calibrated = calibrateConfidence;
   const started = performance.now();
   if (!process.env.BENCH_SKIP_CAESAR) runCaesar();
   if (!process.env.BENCH_SKIP_VIGENERE) runVigenere();
