@@ -13,6 +13,7 @@
 import { mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { assetDir } from '../src/analysis/assets.js';
 import { LANGUAGE_INFO, LANGUAGES, type Language } from '../src/analysis/languages.js';
 import {
   compileModel,
@@ -32,7 +33,7 @@ import { type Alphabet, caesarEncrypt, namedAlphabet } from '../src/core/index.j
 const REPO = fileURLToPath(new URL('..', import.meta.url));
 const CORPUS_DIR = resolve(process.env.CORPUS_DIR ?? join(REPO, '..', 'shared', 'corpus'));
 const EXCLUDE_DEV = process.env.MODELS_EXCLUDE_DEV === '1';
-const OUT_DIR = join(resolve(process.env.CIPHER_MODEL_DIR ?? join(REPO, 'src', 'analysis')), 'models');
+const OUT_DIR = assetDir('models');
 /** Longest n-gram counted, per kind of text: five symbols span a short word with both its boundaries. */
 const ORDERS = { spaced: 5, joined: 4 } as const;
 const CALIBRATION_LETTERS = [2, 3, 4, 5, 6, 7, 8, 10, 12, 15, 20, 25, 30, 40];

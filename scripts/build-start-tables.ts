@@ -8,6 +8,7 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { assetDir } from '../src/analysis/assets.js';
 import { LANGUAGES, type Language } from '../src/analysis/languages.js';
 import { getModel } from '../src/analysis/model.js';
 import { buildWordStartTable } from '../src/analysis/word-start.js';
@@ -15,7 +16,7 @@ import { buildWordStartTable } from '../src/analysis/word-start.js';
 const REPO = fileURLToPath(new URL('..', import.meta.url));
 const CORPUS_DIR = resolve(process.env.CORPUS_DIR ?? join(REPO, '..', 'shared', 'corpus'));
 const EXCLUDE_DEV = process.env.MODELS_EXCLUDE_DEV === '1';
-const OUT_DIR = join(resolve(process.env.CIPHER_MODEL_DIR ?? join(REPO, 'src', 'analysis')), 'start');
+const OUT_DIR = assetDir('start');
 mkdirSync(OUT_DIR, { recursive: true });
 
 function training(language: Language): string[] {

@@ -21,6 +21,7 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { assetDir } from '../src/analysis/assets.js';
 import { LANGUAGE_INFO, LANGUAGES } from '../src/analysis/languages.js';
 import { passageSymbols, symbolChars } from '../src/analysis/model.js';
 import { namedAlphabet } from '../src/core/index.js';
@@ -28,7 +29,7 @@ import { namedAlphabet } from '../src/core/index.js';
 const REPO = fileURLToPath(new URL('..', import.meta.url));
 const CORPUS_DIR = resolve(process.env.CORPUS_DIR ?? join(REPO, '..', 'shared', 'corpus'));
 // CIPHER_MODEL_DIR moves the output as in scripts/build-models.ts (the lists never count development lines).
-const OUT_DIR = join(resolve(process.env.CIPHER_MODEL_DIR ?? join(REPO, 'src', 'analysis')), 'words');
+const OUT_DIR = assetDir('words');
 mkdirSync(OUT_DIR, { recursive: true });
 const MIN_COUNT = 2;
 
@@ -67,7 +68,7 @@ for (const language of LANGUAGES) {
   writeFileSync(join(OUT_DIR, `${language}.txt`), `${out}\n`);
   const rank = new Map(kept.map(([w], i) => [w, i]));
   const rows: string[] = [];
-  let kept2 = 0;
+  let pairCount = 0;
   kept.forEach(([w], i) => {
     const next = pairs.get(w);
     if (!next) return;
@@ -80,7 +81,7 @@ for (const language of LANGUAGES) {
     }
     if (followers.length === 0) return;
     followers.sort((x, y) => x[0] - y[0]);
-    kept2 += followers.length;
+    pairCount += followers.length;
     rows.push(`${i}\t${total}\t${followers.map(([j, c]) => `${j}:${c}`).join(' ')}`);
   });
   const n = [0, 0, 0, 0, 0];
@@ -88,10 +89,10 @@ for (const language of LANGUAGES) {
   const [, n1, n2, n3, n4] = n as [number, number, number, number, number];
   const Y = n1 / (n1 + 2 * n2);
   const discounts = [2 - 3 * Y * (n3 / n2), 3 - 4 * Y * (n4 / n3)].map((d) => d.toFixed(4));
-  const pairText = [`#pairs\t${kept2}\t${discounts.join('\t')}`, ...rows].join('\n');
+  const pairText = [`#pairs\t${pairCount}\t${discounts.join('\t')}`, ...rows].join('\n');
   writeFileSync(join(OUT_DIR, `${language}.pairs`), `${pairText}\n`);
   console.log(
     `${language}: ${tokens} tokens, ${counts.size} distinct, ${kept.length} kept, ${out.length} bytes; ` +
-      `${kept2} pairs (D2 ${discounts[0]}, D3 ${discounts[1]}), ${pairText.length} bytes`,
+      `${pairCount} pairs (D2 ${discounts[0]}, D3 ${discounts[1]}), ${pairText.length} bytes`,
   );
 }

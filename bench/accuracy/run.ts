@@ -344,13 +344,14 @@ function runVigenere(): VigenereOutcome[] {
                 `got ${r.probable_key} (${got.score.toFixed(2)}, ll ${got.ll.toFixed(1)}) | ${vigenereDecrypt(cipher, r.probable_key, a).slice(0, 90)} | ${plain.slice(0, 90)}`,
             );
           }
-          const perKeyLetter = letters / [...r.probable_key].length;
+          const keyLength = [...r.probable_key].length;
+          const perKeyLetter = letters / keyLength;
           const conf = CALIBRATE ? r.confidence : calibrateConfidence(r.confidence, perKeyLetter);
           pairs.push({ conf, raw: r.confidence, right, perKeyLetter });
           if (DUMP)
             appendFileSync(
               DUMP,
-              `${JSON.stringify({ language, L, m, letters, got: r.probable_key.length, raw: r.confidence, right })}\n`,
+              `${JSON.stringify({ language, L, m, letters, got: keyLength, raw: r.confidence, right })}\n`,
             );
           const l = letterIndices(cipher, a);
           const max = Math.min(MAX_KEY_LENGTH, Math.floor(l.length / 2));

@@ -1,15 +1,21 @@
 // Where the analysis tables are read from: beside these modules, or under CIPHER_MODEL_DIR (the benchmark's development models).
 import { join, resolve } from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 
 export type AssetKind = 'models' | 'start' | 'words';
 
 /**
- * The URL of a table file. CIPHER_MODEL_DIR, when set, names a directory with the same models/, start/ and
- * words/ layout: `npm run build:dev-models` writes one from the training lines without the development
- * split, so that tuning on that split does not measure text the n-gram model has counted.
+ * The directory of one kind of table. CIPHER_MODEL_DIR, when set, names a directory with the same models/,
+ * start/ and words/ layout: `npm run build:dev-models` writes one from the training lines without the
+ * development split, so that tuning on that split does not measure text the n-gram model has counted. The
+ * build scripts write here too, so they always write where the loaders read.
  */
-export function assetUrl(kind: AssetKind, file: string): URL {
+export function assetDir(kind: AssetKind): string {
   const dir = process.env.CIPHER_MODEL_DIR;
-  return dir ? pathToFileURL(join(resolve(dir), kind, file)) : new URL(`./${kind}/${file}`, import.meta.url);
+  return dir ? join(resolve(dir), kind) : fileURLToPath(new URL(`./${kind}/`, import.meta.url));
+}
+
+/** The URL of a table file in assetDir(kind). */
+export function assetUrl(kind: AssetKind, file: string): URL {
+  return pathToFileURL(join(assetDir(kind), file));
 }

@@ -347,19 +347,11 @@ class KeySearch {
     let sum = 0;
     for (let i = 0; i < ws.length; i++) {
       const w = ws[i] as number;
-      const from = this.wordFrom[w] as number;
-      const to = this.wordTo[w] as number;
-      const cut = this.wordCut[w] === 1;
+      const id = bonus.wordId(this.syms, this.wordFrom[w] as number, this.wordTo[w] as number, this.wordCut[w] === 1);
       const p = part === 'alone' ? -1 : (this.wordPrev[w] as number);
-      sum += bonus.score(
-        this.syms,
-        from,
-        to,
-        cut,
-        p < 0 ? -1 : (this.wordFrom[p] as number),
-        p < 0 ? -1 : (this.wordTo[p] as number),
-      );
-      if (part === 'follower') sum -= bonus.score(this.syms, from, to, cut);
+      sum +=
+        p < 0 ? bonus.alone(id) : bonus.follower(id, this.syms, this.wordFrom[p] as number, this.wordTo[p] as number);
+      if (part === 'follower') sum -= bonus.alone(id);
     }
     this.budget.spent += ws.length;
     return sum;

@@ -55,10 +55,14 @@ function lowerBound(words: readonly string[], s: string): number {
   return lo;
 }
 
+/** The range lo…hi−1 of the listed words starting with p (p itself included). */
+function prefixRange(w: WordCounts, p: string): [number, number] {
+  return [lowerBound(w.words, p), lowerBound(w.words, `${p}\uffff`)];
+}
+
 /** How often words starting with p were seen (p itself included). */
 export function prefixCount(w: WordCounts, p: string): number {
-  const from = lowerBound(w.words, p);
-  const to = lowerBound(w.words, `${p}\uffff`);
+  const [from, to] = prefixRange(w, p);
   return (w.cum[to] as number) - (w.cum[from] as number);
 }
 
@@ -248,12 +252,21 @@ export class WordBonus {
    * whole word before it (prevFrom < 0 for none).
    */
   score(syms: Int32Array, from: number, to: number, cut: boolean, prevFrom = -1, prevTo = -1): number {
-    const id = this.local(syms, from, to, cut);
+    return this.follower(this.wordId(syms, from, to, cut), syms, prevFrom, prevTo);
+  }
+
+  /** The bonus of word `id` (from wordId) read alone. */
+  alone(id: number): number {
+    return this.unigram[id] as number;
+  }
+
+  /** The bonus of word `id` (from wordId) after the whole word syms[prevFrom…prevTo) (prevFrom < 0 for none). */
+  follower(id: number, syms: Int32Array, prevFrom: number, prevTo: number): number {
     if (!this.pairTable || prevFrom < 0) return this.unigram[id] as number;
     const lo = this.lo[id] as number;
     const hi = this.hi[id] as number;
     if (lo === hi) return this.unknown;
-    const prev = this.local(syms, prevFrom, prevTo, false);
+    const prev = this.wordId(syms, prevFrom, prevTo, false);
     const listed = this.lo[prev] as number;
     if (listed === this.hi[prev]) return this.unigram[id] as number;
     const key = prev * LOCAL_BITS + id + 1;
@@ -270,8 +283,11 @@ export class WordBonus {
     return Math.log(1 - this.lambda + this.lambda * Math.exp(Math.log(pWord) - charLogProb));
   }
 
-  /** The local id of a word, assigned (and its tables filled) the first time it is met. */
-  private local(syms: Int32Array, from: number, to: number, cut: boolean): number {
+  /**
+   * The id of the word syms[from…to) (cut by the text's end when `cut`) within this scorer, assigned (and its
+   * tables filled) the first time it is met, so that scoring it alone and as a follower reads it once.
+   */
+  wordId(syms: Int32Array, from: number, to: number, cut: boolean): number {
     if (to - from <= this.exact) {
       let h = cut ? 2 : 1;
       for (let i = from; i < to; i++) h = h * (this.S + 1) + (syms[i] as number) + 1;
@@ -314,10 +330,8 @@ export class WordBonus {
     const w = this.counts;
     let lo: number;
     let hi: number;
-    if (cut) {
-      lo = lowerBound(w.words, word);
-      hi = lowerBound(w.words, `${word}\uffff`);
-    } else {
+    if (cut) [lo, hi] = prefixRange(w, word);
+    else {
       const at = w.index.get(word);
       lo = at ?? 0;
       hi = at === undefined ? 0 : at + 1;
