@@ -10,9 +10,8 @@
 //
 // With MODELS_EXCLUDE_DEV=1 the development lines are not counted either, and the files go under
 // CIPHER_MODEL_DIR (npm run build:dev-models): models for tuning on that split without having seen it.
-import { mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { mkdirSync, statSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { assetDir } from '../src/analysis/assets.js';
 import { LANGUAGE_INFO, LANGUAGES, type Language } from '../src/analysis/languages.js';
 import {
@@ -29,25 +28,14 @@ import {
 import { mulberry32 } from '../src/analysis/random.js';
 import { logSumExp, shiftLogLikelihoods, symbolsLogLikelihood, tokenize } from '../src/analysis/score.js';
 import { type Alphabet, caesarEncrypt, namedAlphabet } from '../src/core/index.js';
+import { CORPUS_DIR, corpusLines, isDevLine, isHeldOutLine } from './corpus.js';
 
-const REPO = fileURLToPath(new URL('..', import.meta.url));
-const CORPUS_DIR = resolve(process.env.CORPUS_DIR ?? join(REPO, '..', 'shared', 'corpus'));
 const EXCLUDE_DEV = process.env.MODELS_EXCLUDE_DEV === '1';
 const OUT_DIR = assetDir('models');
 /** Longest n-gram counted, per kind of text: five symbols span a short word with both its boundaries. */
 const ORDERS = { spaced: 5, joined: 4 } as const;
 const CALIBRATION_LETTERS = [2, 3, 4, 5, 6, 7, 8, 10, 12, 15, 20, 25, 30, 40];
 const CALIBRATION_PROBLEMS = 3000;
-
-const isHeldOut = (i: number): boolean => i % 10 === 0;
-const isDev = (i: number): boolean => i % 10 === 5;
-
-function readLines(language: Language): string[] {
-  const text = readFileSync(join(CORPUS_DIR, `${language}.txt`), 'utf8');
-  const lines = text.split(/\r?\n/);
-  if (lines.at(-1) === '') lines.pop();
-  return lines;
-}
 
 interface Counts {
   ngrams: Map<number, number>;
@@ -211,10 +199,10 @@ function main(): void {
   for (const language of LANGUAGES) {
     const started = performance.now();
     const a = namedAlphabet(LANGUAGE_INFO[language].alphabet);
-    const lines = readLines(language);
-    const training = lines.filter((l, i) => !isHeldOut(i) && !(EXCLUDE_DEV && isDev(i)) && l.trim() !== '');
-    const devTraining = lines.filter((l, i) => !isHeldOut(i) && !isDev(i) && l.trim() !== '');
-    const dev = lines.filter((l, i) => isDev(i) && l.trim() !== '');
+    const lines = corpusLines(language);
+    const training = lines.filter((l, i) => !isHeldOutLine(i) && !(EXCLUDE_DEV && isDevLine(i)) && l.trim() !== '');
+    const devTraining = lines.filter((l, i) => !isHeldOutLine(i) && !isDevLine(i) && l.trim() !== '');
+    const dev = lines.filter((l, i) => isDevLine(i) && l.trim() !== '');
 
     // Development model: the temperatures are fitted on passages it has not counted.
     const devCounts = { spaced: count(devTraining, a, false), joined: count(devTraining, a, true) };

@@ -5,24 +5,20 @@
 // The contexts are counted on the same lines as the shipped model (held-out lines, index % 10 === 0,
 // never), and the probabilities come from that model, so the table is a function of the model.
 // MODELS_EXCLUDE_DEV=1 and CIPHER_MODEL_DIR as in scripts/build-models.ts.
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { assetDir } from '../src/analysis/assets.js';
 import { LANGUAGES, type Language } from '../src/analysis/languages.js';
 import { getModel } from '../src/analysis/model.js';
 import { buildWordStartTable } from '../src/analysis/word-start.js';
+import { corpusLines, isDevLine, isHeldOutLine } from './corpus.js';
 
-const REPO = fileURLToPath(new URL('..', import.meta.url));
-const CORPUS_DIR = resolve(process.env.CORPUS_DIR ?? join(REPO, '..', 'shared', 'corpus'));
 const EXCLUDE_DEV = process.env.MODELS_EXCLUDE_DEV === '1';
 const OUT_DIR = assetDir('start');
 mkdirSync(OUT_DIR, { recursive: true });
 
 function training(language: Language): string[] {
-  return readFileSync(join(CORPUS_DIR, `${language}.txt`), 'utf8')
-    .split(/\r?\n/)
-    .filter((l, i) => i % 10 !== 0 && !(EXCLUDE_DEV && i % 10 === 5) && l.trim() !== '');
+  return corpusLines(language).filter((l, i) => !isHeldOutLine(i) && !(EXCLUDE_DEV && isDevLine(i)) && l.trim() !== '');
 }
 
 for (const language of LANGUAGES) {

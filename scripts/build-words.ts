@@ -18,16 +18,14 @@
 // that some listed word followed at least MIN_COUNT times: "i<TAB>total<TAB>j:c j:c …", total being how
 // often i was followed by any word at all, and j:c the followers seen at least MIN_COUNT times (j and i
 // are 0-based ranks in <lang>.txt, j ascending).
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { assetDir } from '../src/analysis/assets.js';
 import { LANGUAGE_INFO, LANGUAGES } from '../src/analysis/languages.js';
 import { passageSymbols, symbolChars } from '../src/analysis/model.js';
 import { namedAlphabet } from '../src/core/index.js';
+import { corpusLines, isDevLine, isHeldOutLine } from './corpus.js';
 
-const REPO = fileURLToPath(new URL('..', import.meta.url));
-const CORPUS_DIR = resolve(process.env.CORPUS_DIR ?? join(REPO, '..', 'shared', 'corpus'));
 // CIPHER_MODEL_DIR moves the output as in scripts/build-models.ts (the lists never count development lines).
 const OUT_DIR = assetDir('words');
 mkdirSync(OUT_DIR, { recursive: true });
@@ -40,9 +38,8 @@ for (const language of LANGUAGES) {
   const counts = new Map<string, number>();
   let tokens = 0;
   const pairs = new Map<string, Map<string, number>>();
-  const lines = readFileSync(join(CORPUS_DIR, `${language}.txt`), 'utf8').split(/\r?\n/);
-  lines.forEach((line, i) => {
-    if (i % 10 === 0 || i % 10 === 5) return;
+  corpusLines(language).forEach((line, i) => {
+    if (isHeldOutLine(i) || isDevLine(i)) return;
     let word = '';
     let previous = '';
     for (const s of passageSymbols(line, a)) {

@@ -4,7 +4,7 @@
 //   BENCH_CAESAR   Caesar samples per cell (default 300)
 //   BENCH_VIGENERE Vigenère samples per cell (default 8; the short cells cost ~0.5 s an analysis)
 //   BENCH_LANGS    comma-separated languages (default all five)
-//   BENCH_SPLIT    held-out (default: corpus lines i % 10 === 0) or dev (i % 10 === 5); with dev, set
+//   BENCH_SPLIT    held-out (default; isHeldOutLine in scripts/corpus.ts) or dev (isDevLine); with dev, set
 //                  CIPHER_MODEL_DIR=.dev-models (npm run build:dev-models), models that never counted it
 //   BENCH_CELLS    Vigenère cells to run, as L:multiple pairs (e.g. "12:2,20:3"; default all); each cell
 //                  draws its snippets from its own seed, so a filtered run sees the same texts
@@ -14,9 +14,9 @@
 //                  when both keys have the same length, by the length score otherwise)
 // --calibrate reads the development split and fits the Platt scaling of the Vigenère confidence.
 import { execFileSync } from 'node:child_process';
-import { appendFileSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { appendFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { corpusLines, isDevLine, isHeldOutLine } from '../../scripts/corpus.js';
 import {
   analyzeVigenere,
   getModel,
@@ -37,8 +37,6 @@ import {
   vigenereEncrypt,
 } from '../../src/core/index.js';
 
-const REPO = fileURLToPath(new URL('../..', import.meta.url));
-const CORPUS = join(REPO, '..', 'shared', 'corpus');
 const CALIBRATE = process.argv.includes('--calibrate');
 const SPLIT = CALIBRATE ? 'dev' : (process.env.BENCH_SPLIT ?? 'held-out');
 const CAESAR_N = Number(process.env.BENCH_CAESAR ?? 300);
@@ -56,14 +54,11 @@ const DUMP = process.env.BENCH_DUMP;
 /** BENCH_BASELINE_IOC=1 makes the baselines pick the key length by IoC instead of being told it. */
 const ORACLE_LENGTH = !process.env.BENCH_BASELINE_IOC;
 
-const corpusLines = (language: Language): string[] =>
-  readFileSync(join(CORPUS, `${language}.txt`), 'utf8').split(/\r?\n/);
-
 /** The split's passages run together, and the offsets where words start. */
 function stream(language: Language): { text: string; starts: number[] } {
-  const pick = SPLIT === 'dev' ? 5 : 0;
+  const inSplit = SPLIT === 'dev' ? isDevLine : isHeldOutLine;
   const text = corpusLines(language)
-    .filter((l, i) => i % 10 === pick && l.trim() !== '')
+    .filter((l, i) => inSplit(i) && l.trim() !== '')
     .join(' ');
   const starts: number[] = [];
   for (let i = 0; i < text.length; i++)
@@ -125,7 +120,7 @@ function baseline(language: Language, a: Alphabet): Baseline {
   const freq = new Float64Array(n);
   let total = 0;
   corpusLines(language).forEach((line, i) => {
-    if (i % 10 === 0) return;
+    if (isHeldOutLine(i)) return;
     const l = letterIndices(line, a);
     for (const x of l) freq[x]!++;
     for (let j = 3; j < l.length; j++) {

@@ -1,6 +1,6 @@
 // Word-start tables: the committed files match their generator, and texts may begin inside a passage.
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { corpusLines, isHeldOutLine } from '../../scripts/corpus.js';
 import { getModel, LANGUAGES } from '../../src/analysis/index.js';
 import { candidateSymbols, decodeSymbols, tokenize, wordStartCorrection } from '../../src/analysis/score.js';
 import {
@@ -11,10 +11,7 @@ import {
 } from '../../src/analysis/word-start.js';
 import { namedAlphabet } from '../../src/core/index.js';
 
-const trainingLines = (): string[] =>
-  readFileSync(new URL('../../../shared/corpus/en.txt', import.meta.url), 'utf8')
-    .split(/\r?\n/)
-    .filter((l, i) => i % 10 !== 0 && l.trim() !== '');
+const trainingLines = (): string[] => corpusLines('en').filter((l, i) => !isHeldOutLine(i) && l.trim() !== '');
 
 describe('word-start tables', () => {
   it('src/analysis/start/en.bin is what scripts/build-start-tables.ts computes from the shipped model', () => {
