@@ -6,9 +6,11 @@
 // tests, and i % 10 === 5 is the development split the Vigenère analyser is tuned on, so neither is.
 // A word is a run of the model's symbols between word boundaries (letters of the language's alphabet in
 // lower case, '#' for any other letter), exactly as the character models read text. Words seen at least
-// MIN_COUNT times are written, one "word<TAB>count" a line in code-unit order (so that every word with
-// a given prefix is one contiguous range), after a first line "#tokens<TAB>N" with the number of word
-// tokens counted (rare words included).
+// MIN_COUNT times are written, one "word<TAB>count<TAB>lower<TAB>capital<TAB>upper" a line in code-unit order
+// (so that every word with a given prefix is one contiguous range), the last three how often the word stood
+// inside a sentence written in lower case, capitalised and in capitals (CaseReader in
+// src/analysis/word-case.ts), after a first line "#tokens<TAB>N<TAB>l c u<TAB>l c u" with the number of word
+// tokens counted (rare words included), then the case counts of all words and of the words not listed.
 //
 // Beside it, <lang>.pairs: how often one listed word follows another (across any run of spaces and
 // punctuation, as the models read it). After a first line "#pairs<TAB>N<TAB>D2<TAB>D3", N the pairs listed
@@ -22,7 +24,8 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { assetDir } from '../src/analysis/assets.js';
 import { LANGUAGE_INFO, LANGUAGES } from '../src/analysis/languages.js';
-import { passageSymbols, symbolChars } from '../src/analysis/model.js';
+import { SKIP, symbolChars, textSymbol } from '../src/analysis/model.js';
+import { CASE_CLASSES, CaseReader } from '../src/analysis/word-case.js';
 import { namedAlphabet } from '../src/core/index.js';
 import { corpusLines, isDevLine, isHeldOutLine } from './corpus.js';
 
@@ -38,30 +41,58 @@ for (const language of LANGUAGES) {
   const counts = new Map<string, number>();
   let tokens = 0;
   const pairs = new Map<string, Map<string, number>>();
+  const cases = new Map<string, number[]>();
+  const caseAll = new Array<number>(CASE_CLASSES).fill(0);
   corpusLines(language).forEach((line, i) => {
     if (isHeldOutLine(i) || isDevLine(i)) return;
     let word = '';
     let previous = '';
-    for (const s of passageSymbols(line, a)) {
-      if (s !== boundary) {
-        word += chars[s];
-        continue;
+    const reader = new CaseReader();
+    // Words are runs of the model's symbols between boundaries, as passageSymbols reads the line.
+    const close = (cls: number): void => {
+      if (!word) return;
+      counts.set(word, (counts.get(word) ?? 0) + 1);
+      tokens++;
+      if (cls >= 0) {
+        const row = cases.get(word) ?? new Array<number>(CASE_CLASSES).fill(0);
+        cases.set(word, row);
+        row[cls]!++;
+        caseAll[cls]!++;
       }
-      if (word) {
-        counts.set(word, (counts.get(word) ?? 0) + 1);
-        tokens++;
-        if (previous) {
-          const next = pairs.get(previous) ?? new Map<string, number>();
-          pairs.set(previous, next);
-          next.set(word, (next.get(word) ?? 0) + 1);
-        }
-        previous = word;
+      if (previous) {
+        const next = pairs.get(previous) ?? new Map<string, number>();
+        pairs.set(previous, next);
+        next.set(word, (next.get(word) ?? 0) + 1);
       }
+      previous = word;
       word = '';
+    };
+    for (const ch of line) {
+      const cp = ch.codePointAt(0) as number;
+      const s = textSymbol(cp, a);
+      if (s === SKIP) continue;
+      if (s === boundary) close(reader.separator(cp));
+      else {
+        word += chars[s];
+        reader.letter(cp);
+      }
     }
+    close(reader.end());
   });
   const kept = [...counts].filter(([, c]) => c >= MIN_COUNT).sort(([x], [y]) => (x < y ? -1 : x > y ? 1 : 0));
-  const out = [`#tokens\t${tokens}`, ...kept.map(([w, c]) => `${w}\t${c}`)].join('\n');
+  const listed = new Set(kept.map(([w]) => w));
+  const caseRare = new Array<number>(CASE_CLASSES).fill(0);
+  for (const [w, row] of cases) {
+    if (listed.has(w)) continue;
+    row.forEach((c, k) => {
+      caseRare[k] = (caseRare[k] as number) + c;
+    });
+  }
+  const caseOf = (w: string): string => (cases.get(w) ?? new Array<number>(CASE_CLASSES).fill(0)).join('\t');
+  const out = [
+    `#tokens\t${tokens}\t${caseAll.join(' ')}\t${caseRare.join(' ')}`,
+    ...kept.map(([w, c]) => `${w}\t${c}\t${caseOf(w)}`),
+  ].join('\n');
   writeFileSync(join(OUT_DIR, `${language}.txt`), `${out}\n`);
   const rank = new Map(kept.map(([w], i) => [w, i]));
   const rows: string[] = [];
@@ -89,7 +120,8 @@ for (const language of LANGUAGES) {
   const pairText = [`#pairs\t${pairCount}\t${discounts.join('\t')}`, ...rows].join('\n');
   writeFileSync(join(OUT_DIR, `${language}.pairs`), `${pairText}\n`);
   console.log(
-    `${language}: ${tokens} tokens, ${counts.size} distinct, ${kept.length} kept, ${out.length} bytes; ` +
+    `${language}: ${tokens} tokens, ${counts.size} distinct, ${kept.length} kept, ${out.length} bytes, ` +
+      `inside sentences lower/capital/upper ${caseAll.join('/')} (not listed ${caseRare.join('/')}); ` +
       `${pairCount} pairs (D2 ${discounts[0]}, D3 ${discounts[1]}), ${pairText.length} bytes`,
   );
 }

@@ -2,6 +2,7 @@
 import { type Alphabet, PARTNER_FLAG } from '../core/index.js';
 import type { Language } from './languages.js';
 import { charKind, getModel, KIND_SPACE, type LanguageModel, type NgramModel, SKIP } from './model.js';
+import { CASE_NONE, CaseReader, letterCase } from './word-case.js';
 import { PASSAGE_START, type WordStartTable } from './word-start.js';
 
 /**
@@ -23,6 +24,11 @@ export interface Tokens {
    * boundary is not in codes and scorers weigh both readings (see END_AT_WORD).
    */
   readonly open: boolean;
+  /**
+   * Spaced texts written in both cases only: at the code that begins a word, the word's case class inside
+   * its sentence (word-case.ts; CASE_NONE elsewhere). A text in one case says nothing by its case.
+   */
+  readonly caseAt?: Int8Array;
 }
 
 /** Prior probability that a text ending in a letter ends at the end of a word rather than inside one. */
@@ -57,6 +63,14 @@ export function tokenize(
   let o = 0;
   let letters = 0;
   let lastFixedBoundary = true;
+  const caseAt = new Int8Array(codes.length).fill(CASE_NONE);
+  const reader = new CaseReader();
+  let wordAt = -1;
+  let cased = 0;
+  const endWord = (cls: number): void => {
+    if (wordAt >= 0) caseAt[wordAt] = cls;
+    wordAt = -1;
+  };
   // The last slot is kept for the closing boundary; a cut text is simply read as open.
   for (let i = 0; i < text.length && o < codes.length - 1; i++) {
     let cp = text.charCodeAt(i);
@@ -70,6 +84,9 @@ export function tokenize(
     const hit = a.lookup(cp);
     if (hit >= 0) {
       if (letters === maxLetters) break;
+      if (wordAt < 0) wordAt = o;
+      reader.letter(cp);
+      cased |= letterCase(cp);
       codes[o++] = hit & INDEX_MASK;
       letters++;
       lastFixedBoundary = false;
@@ -78,12 +95,18 @@ export function tokenize(
     const s = model.symbolOf(cp);
     if (s === SKIP) continue;
     if (s === B) {
+      endWord(reader.separator(cp));
       // Spaces and punctuation stay in place under the cipher, so a run of them is one boundary.
       if (lastFixedBoundary) continue;
       lastFixedBoundary = true;
-    } else lastFixedBoundary = false;
+    } else {
+      if (wordAt < 0) wordAt = o;
+      reader.letter(cp);
+      lastFixedBoundary = false;
+    }
     codes[o++] = -1 - s;
   }
+  endWord(reader.end());
   const open = !lastFixedBoundary && o > 0;
   if (!lastFixedBoundary || o === 0) codes[o++] = fixedB;
 
@@ -108,6 +131,9 @@ export function tokenize(
       : layout === 'joined';
   // The closing boundary added above only served the run lengths when the text ends in a letter.
   const end = open ? o - 1 : o;
+  // Both bits set: upper- and lower-case letters of the alphabet both occur.
+  if (!joined && cased === 3)
+    return { codes: codes.slice(0, end), letters, joined, open, caseAt: caseAt.slice(0, end) };
   if (!joined) return { codes: codes.slice(0, end), letters, joined, open };
   const kept = codes.slice(0, end).filter((c, i) => c !== fixedB || i === o - 1);
   return { codes: kept, letters, joined, open };
@@ -119,7 +145,8 @@ export function prefixTokens(tokens: Tokens, letters: number): Tokens {
   let seen = 0;
   let end = 0;
   while (seen < letters) if ((tokens.codes[end++] as number) >= 0) seen++;
-  return { codes: tokens.codes.slice(0, end), letters, joined: tokens.joined, open: true };
+  const cut = { codes: tokens.codes.slice(0, end), letters, joined: tokens.joined, open: true };
+  return tokens.caseAt ? { ...cut, caseAt: tokens.caseAt.slice(0, end) } : cut;
 }
 
 /** The statistics that fit how a text is laid out. */

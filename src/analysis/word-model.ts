@@ -4,6 +4,7 @@ import { assetUrl } from './assets.js';
 import type { Language } from './languages.js';
 import type { LanguageModel, NgramModel } from './model.js';
 import { symbolChars } from './model.js';
+import { CASE_CLASSES } from './word-case.js';
 
 /**
  * Word counts of the training lines (src/analysis/words/<lang>.txt, written by scripts/build-words.ts):
@@ -16,6 +17,14 @@ export interface WordCounts {
   readonly index: ReadonlyMap<string, number>;
   /** Word tokens counted, rare words included. */
   readonly tokens: number;
+  /**
+   * caseCum[c][i]: how often words[0…i−1] stood inside a sentence in case class c (CASE_LOWER, CASE_CAPITAL,
+   * CASE_UPPER of word-case.ts), summed like cum.
+   */
+  readonly caseCum: readonly Float64Array[];
+  /** The same counts over every word token, and over the tokens of words not listed. */
+  readonly caseAll: Float64Array;
+  readonly caseRare: Float64Array;
 }
 
 const cache = new Map<Language, WordCounts>();
@@ -25,19 +34,37 @@ export function getWordCounts(language: Language): WordCounts {
   if (!w) {
     const text = readFileSync(assetUrl('words', `${language}.txt`), 'utf8');
     const lines = text.split('\n');
-    const tokens = Number((lines[0] as string).split('\t')[1]);
+    const head = (lines[0] as string).split('\t');
+    const tokens = Number(head[1]);
+    const classes = (field: string | undefined): Float64Array => {
+      const out = new Float64Array(CASE_CLASSES);
+      field?.split(' ').forEach((v, c) => {
+        if (c < CASE_CLASSES) out[c] = Number(v);
+      });
+      return out;
+    };
     const words: string[] = [];
-    const counts: number[] = [];
+    const cum = new Float64Array(lines.length);
+    const caseCum = Array.from({ length: CASE_CLASSES }, () => new Float64Array(lines.length));
     for (let i = 1; i < lines.length; i++) {
-      const line = lines[i] as string;
-      const tab = line.indexOf('\t');
-      if (tab <= 0) continue;
-      words.push(line.slice(0, tab));
-      counts.push(Number(line.slice(tab + 1)));
+      const fields = (lines[i] as string).split('\t');
+      if (!fields[0] || fields.length < 2) continue;
+      const at = words.length;
+      words.push(fields[0]);
+      cum[at + 1] = (cum[at] as number) + Number(fields[1]);
+      caseCum.forEach((c, k) => {
+        c[at + 1] = (c[at] as number) + (Number(fields[2 + k]) || 0);
+      });
     }
-    const cum = new Float64Array(words.length + 1);
-    for (let i = 0; i < words.length; i++) cum[i + 1] = (cum[i] as number) + (counts[i] as number);
-    w = { words, cum, index: new Map(words.map((x, i) => [x, i])), tokens };
+    w = {
+      words,
+      cum: cum.slice(0, words.length + 1),
+      index: new Map(words.map((x, i) => [x, i])),
+      tokens,
+      caseCum: caseCum.map((c) => c.slice(0, words.length + 1)),
+      caseAll: classes(head[2]),
+      caseRare: classes(head[3]),
+    };
     cache.set(language, w);
   }
   return w;
@@ -198,6 +225,9 @@ export function followerProbability(w: WordCounts, p: WordPairs, prev: number, l
   return (seen + left * uni) / total;
 }
 
+/** Weight, in word tokens, of all words' case counts in the smoothed case counts of one word. */
+const CASE_SMOOTHING = 2;
+
 /** Bits of a word's local id in a pair memo key (the ids of one analysis stay far below). */
 const LOCAL_BITS = 2 ** 24;
 
@@ -228,6 +258,9 @@ export class WordBonus {
   private hi: Int32Array = new Int32Array(256);
   private charLogProb: Float64Array = new Float64Array(256);
   private unigram: Float64Array = new Float64Array(256);
+  /** caseLog[id·CASE_CLASSES + c]: ln P(case class c | the word) − ln P(c), for a word inside a sentence. */
+  private caseLog: Float64Array = new Float64Array(256 * CASE_CLASSES);
+  private readonly casePrior: Float64Array;
   private locals = 0;
   private readonly byPair = new NumberMemo();
   /** Longest word whose symbols, read in base S + 1 after a marker, stay below 2^53. */
@@ -245,6 +278,19 @@ export class WordBonus {
     this.lambda = lambda;
     this.unknown = Math.log(1 - lambda);
     this.exact = Math.floor(52 / Math.log2(this.S + 1)) - 1;
+    const all = this.counts.caseAll;
+    const total = all.reduce((x, y) => x + y, 0);
+    this.casePrior = Float64Array.from(all, (c) => (total > 0 ? c / total : 0));
+  }
+
+  /**
+   * What the case of word `id` (from wordId) adds when it stands inside a sentence in case class cls
+   * (CASE_NONE for no evidence): ln P(cls | word) − ln P(cls), the word's own counts smoothed toward all
+   * words', an unlisted word read as the words the list left out. "I" gains as a capital and loses in lower
+   * case; an acronym in capitals stops losing to a common word that is never written so.
+   */
+  caseScore(id: number, cls: number): number {
+    return cls < 0 ? 0 : (this.caseLog[id * CASE_CLASSES + cls] as number);
   }
 
   /**
@@ -308,6 +354,23 @@ export class WordBonus {
     return v;
   }
 
+  private fillCase(id: number, lo: number, hi: number): void {
+    const w = this.counts;
+    const prior = this.casePrior;
+    let seen = 0;
+    const m = new Float64Array(CASE_CLASSES);
+    for (let c = 0; c < CASE_CLASSES; c++) {
+      const cum = w.caseCum[c] as Float64Array;
+      m[c] = lo < hi ? (cum[hi] as number) - (cum[lo] as number) : (w.caseRare[c] as number);
+      seen += m[c] as number;
+    }
+    for (let c = 0; c < CASE_CLASSES; c++) {
+      const p = prior[c] as number;
+      this.caseLog[id * CASE_CLASSES + c] =
+        p > 0 ? Math.log(((m[c] as number) + CASE_SMOOTHING * p) / (seen + CASE_SMOOTHING)) - Math.log(p) : 0;
+    }
+  }
+
   private spell(syms: Int32Array, from: number, to: number): string {
     let word = '';
     for (let i = from; i < to; i++) word += this.chars[syms[i] as number];
@@ -326,6 +389,7 @@ export class WordBonus {
       this.hi = grow(this.hi);
       this.charLogProb = grow(this.charLogProb);
       this.unigram = grow(this.unigram);
+      this.caseLog = grow(this.caseLog);
     }
     const w = this.counts;
     let lo: number;
@@ -338,6 +402,7 @@ export class WordBonus {
     }
     this.lo[id] = lo;
     this.hi[id] = hi;
+    this.fillCase(id, lo, hi);
     const count = (w.cum[hi] as number) - (w.cum[lo] as number);
     // An unknown word keeps the character model's share alone.
     if (count === 0) {

@@ -230,6 +230,18 @@ describe('analyzeVigenere', () => {
     expect(result.decrypted_preview).toBe(plain);
   });
 
+  // Development-split line 976 of ../shared/corpus/en.txt (Debian fortunes, GPL), cut to two letters per key
+  // letter. All in lower case it comes back as "read line and fortran programs, ad"; as written, "Lisp" and
+  // "Fortran" are capitalised inside the sentence, as "line" almost never is, and the key comes out.
+  it('reads the case of words inside a sentence', () => {
+    const plain = 'accustomed to read Lisp and Fortran programs, fo';
+    const key = 'WSBYNHQYCAEBYPMNYATS';
+    const result = analyzeVigenere(vigenereEncrypt(plain, key, basic), basic, 'en', 20);
+    expectWellFormed(result, key.length);
+    expect(result.probable_key).toBe(key);
+    expect(result.decrypted_preview).toBe(plain);
+  });
+
   // Speed is a bench figure (npm run bench:accuracy); a timed test would only measure the machine's load.
   it('solves 300 letters (max 20) and 100,000 letters (max 100) on the cheaper long-text path', () => {
     const short = vigenereEncrypt(cutToLetters(HARBOUR_EN, 300, basic), 'ORCHID', basic);
