@@ -6,11 +6,13 @@
 // tests, and i % 10 === 5 is the development split the Vigenère analyser is tuned on, so neither is.
 // A word is a run of the model's symbols between word boundaries (letters of the language's alphabet in
 // lower case, '#' for any other letter), exactly as the character models read text. Words seen at least
-// MIN_COUNT times are written, one "word<TAB>count<TAB>lower<TAB>capital<TAB>upper" a line in code-unit order
-// (so that every word with a given prefix is one contiguous range), the last three how often the word stood
-// inside a sentence written in lower case, capitalised and in capitals (CaseReader in
-// src/analysis/word-case.ts), after a first line "#tokens<TAB>N<TAB>l c u<TAB>l c u" with the number of word
-// tokens counted (rare words included), then the case counts of all words and of the words not listed.
+// MIN_COUNT times are written, one "word<TAB>count<TAB>lower<TAB>capital<TAB>upper<TAB>before<TAB>after" a line
+// in code-unit order (so that every word with a given prefix is one contiguous range): how often the word
+// stood inside a sentence written in lower case, capitalised and in capitals, and how often an apostrophe
+// alone tied it to the word before and to the word after (WordMarkReader in src/analysis/word-marks.ts).
+// Trailing zero counts are left out. A first line "#tokens<TAB>N<TAB>marks<TAB>marks" holds the number of
+// word tokens counted (rare words included), then those five counts over all words and over the words not
+// listed (each five numbers separated by spaces).
 //
 // Beside it, <lang>.pairs: how often one listed word follows another (across any run of spaces and
 // punctuation, as the models read it). After a first line "#pairs<TAB>N<TAB>D2<TAB>D3", N the pairs listed
@@ -25,7 +27,7 @@ import { join } from 'node:path';
 import { assetDir } from '../src/analysis/assets.js';
 import { LANGUAGE_INFO, LANGUAGES } from '../src/analysis/languages.js';
 import { SKIP, symbolChars, textSymbol } from '../src/analysis/model.js';
-import { CASE_CLASSES, CaseReader } from '../src/analysis/word-case.js';
+import { JOIN_AFTER, JOIN_BEFORE, WORD_MARKS, WordMarkReader } from '../src/analysis/word-marks.js';
 import { namedAlphabet } from '../src/core/index.js';
 import { corpusLines, isDevLine, isHeldOutLine } from './corpus.js';
 
@@ -41,57 +43,64 @@ for (const language of LANGUAGES) {
   const counts = new Map<string, number>();
   let tokens = 0;
   const pairs = new Map<string, Map<string, number>>();
-  const cases = new Map<string, number[]>();
-  const caseAll = new Array<number>(CASE_CLASSES).fill(0);
+  // Per word: how often it stood inside a sentence in each case class, then how often an apostrophe alone
+  // tied it to the word before and to the word after.
+  const marks = new Map<string, number[]>();
+  const markAll = new Array<number>(WORD_MARKS).fill(0);
   corpusLines(language).forEach((line, i) => {
     if (isHeldOutLine(i) || isDevLine(i)) return;
-    let word = '';
-    let previous = '';
-    const reader = new CaseReader();
     // Words are runs of the model's symbols between boundaries, as passageSymbols reads the line.
-    const close = (cls: number): void => {
-      if (!word) return;
-      counts.set(word, (counts.get(word) ?? 0) + 1);
-      tokens++;
-      if (cls >= 0) {
-        const row = cases.get(word) ?? new Array<number>(CASE_CLASSES).fill(0);
-        cases.set(word, row);
-        row[cls]!++;
-        caseAll[cls]!++;
-      }
-      if (previous) {
-        const next = pairs.get(previous) ?? new Map<string, number>();
-        pairs.set(previous, next);
-        next.set(word, (next.get(word) ?? 0) + 1);
-      }
-      previous = word;
-      word = '';
-    };
+    const words: string[] = [];
+    const reader = new WordMarkReader();
+    let word = '';
     for (const ch of line) {
       const cp = ch.codePointAt(0) as number;
       const s = textSymbol(cp, a);
       if (s === SKIP) continue;
-      if (s === boundary) close(reader.separator(cp));
-      else {
+      if (s === boundary) {
+        reader.separator(cp);
+        if (word) words.push(word);
+        word = '';
+      } else {
         word += chars[s];
         reader.letter(cp);
       }
     }
-    close(reader.end());
+    reader.end();
+    if (word) words.push(word);
+    words.forEach((w, k) => {
+      counts.set(w, (counts.get(w) ?? 0) + 1);
+      tokens++;
+      const row = marks.get(w) ?? new Array<number>(WORD_MARKS).fill(0);
+      marks.set(w, row);
+      const cls = reader.cases[k] as number;
+      const join = reader.joins[k] as number;
+      const seen = [cls === 0, cls === 1, cls === 2, (join & JOIN_BEFORE) !== 0, (join & JOIN_AFTER) !== 0];
+      seen.forEach((on, m) => {
+        if (!on) return;
+        row[m] = (row[m] as number) + 1;
+        markAll[m] = (markAll[m] as number) + 1;
+      });
+      if (k === 0) return;
+      const previous = words[k - 1] as string;
+      const next = pairs.get(previous) ?? new Map<string, number>();
+      pairs.set(previous, next);
+      next.set(w, (next.get(w) ?? 0) + 1);
+    });
   });
   const kept = [...counts].filter(([, c]) => c >= MIN_COUNT).sort(([x], [y]) => (x < y ? -1 : x > y ? 1 : 0));
   const listed = new Set(kept.map(([w]) => w));
-  const caseRare = new Array<number>(CASE_CLASSES).fill(0);
-  for (const [w, row] of cases) {
+  const markRare = new Array<number>(WORD_MARKS).fill(0);
+  for (const [w, row] of marks) {
     if (listed.has(w)) continue;
-    row.forEach((c, k) => {
-      caseRare[k] = (caseRare[k] as number) + c;
+    row.forEach((c, m) => {
+      markRare[m] = (markRare[m] as number) + c;
     });
   }
-  const caseOf = (w: string): string => (cases.get(w) ?? new Array<number>(CASE_CLASSES).fill(0)).join('\t');
   const out = [
-    `#tokens\t${tokens}\t${caseAll.join(' ')}\t${caseRare.join(' ')}`,
-    ...kept.map(([w, c]) => `${w}\t${c}\t${caseOf(w)}`),
+    `#tokens\t${tokens}\t${markAll.join(' ')}\t${markRare.join(' ')}`,
+    // Trailing zero marks are left out (the reader takes a missing mark as 0).
+    ...kept.map(([w, c]) => [w, c, ...(marks.get(w) as number[])].join('\t').replace(/(\t0)+$/, '')),
   ].join('\n');
   writeFileSync(join(OUT_DIR, `${language}.txt`), `${out}\n`);
   const rank = new Map(kept.map(([w], i) => [w, i]));
@@ -121,7 +130,7 @@ for (const language of LANGUAGES) {
   writeFileSync(join(OUT_DIR, `${language}.pairs`), `${pairText}\n`);
   console.log(
     `${language}: ${tokens} tokens, ${counts.size} distinct, ${kept.length} kept, ${out.length} bytes, ` +
-      `inside sentences lower/capital/upper ${caseAll.join('/')} (not listed ${caseRare.join('/')}); ` +
+      `marks lower/capital/upper/joined-before/joined-after ${markAll.join('/')} (not listed ${markRare.join('/')}); ` +
       `${pairCount} pairs (D2 ${discounts[0]}, D3 ${discounts[1]}), ${pairText.length} bytes`,
   );
 }

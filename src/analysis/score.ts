@@ -2,7 +2,7 @@
 import { type Alphabet, PARTNER_FLAG } from '../core/index.js';
 import type { Language } from './languages.js';
 import { charKind, getModel, KIND_SPACE, type LanguageModel, type NgramModel, SKIP } from './model.js';
-import { CASE_NONE, CaseReader, letterCase } from './word-case.js';
+import { JOIN_AFTER, JOIN_BEFORE, letterCase, WordMarkReader } from './word-marks.js';
 import { PASSAGE_START, type WordStartTable } from './word-start.js';
 
 /**
@@ -26,9 +26,14 @@ export interface Tokens {
   readonly open: boolean;
   /**
    * Spaced texts written in both cases only: at the code that begins a word, the word's case class inside
-   * its sentence (word-case.ts; CASE_NONE elsewhere). A text in one case says nothing by its case.
+   * its sentence (word-marks.ts; CASE_NONE elsewhere). A text in one case says nothing by its case.
    */
   readonly caseAt?: Int8Array;
+  /**
+   * Spaced texts where an apostrophe ties two words: at the code that begins a word, whether one ties it to
+   * the word before (0 unseen, as for the first word; 1 no; 2 yes) plus 3 × the same for the word after.
+   */
+  readonly joinAt?: Int8Array;
 }
 
 /** Prior probability that a text ending in a letter ends at the end of a word rather than inside one. */
@@ -63,14 +68,10 @@ export function tokenize(
   let o = 0;
   let letters = 0;
   let lastFixedBoundary = true;
-  const caseAt = new Int8Array(codes.length).fill(CASE_NONE);
-  const reader = new CaseReader();
-  let wordAt = -1;
+  const reader = new WordMarkReader();
+  /** The code each word read begins at. */
+  const wordAt: number[] = [];
   let cased = 0;
-  const endWord = (cls: number): void => {
-    if (wordAt >= 0) caseAt[wordAt] = cls;
-    wordAt = -1;
-  };
   // The last slot is kept for the closing boundary; a cut text is simply read as open.
   for (let i = 0; i < text.length && o < codes.length - 1; i++) {
     let cp = text.charCodeAt(i);
@@ -84,7 +85,7 @@ export function tokenize(
     const hit = a.lookup(cp);
     if (hit >= 0) {
       if (letters === maxLetters) break;
-      if (wordAt < 0) wordAt = o;
+      if (lastFixedBoundary) wordAt.push(o);
       reader.letter(cp);
       cased |= letterCase(cp);
       codes[o++] = hit & INDEX_MASK;
@@ -95,18 +96,18 @@ export function tokenize(
     const s = model.symbolOf(cp);
     if (s === SKIP) continue;
     if (s === B) {
-      endWord(reader.separator(cp));
+      reader.separator(cp);
       // Spaces and punctuation stay in place under the cipher, so a run of them is one boundary.
       if (lastFixedBoundary) continue;
       lastFixedBoundary = true;
     } else {
-      if (wordAt < 0) wordAt = o;
+      if (lastFixedBoundary) wordAt.push(o);
       reader.letter(cp);
       lastFixedBoundary = false;
     }
     codes[o++] = -1 - s;
   }
-  endWord(reader.end());
+  reader.end();
   const open = !lastFixedBoundary && o > 0;
   if (!lastFixedBoundary || o === 0) codes[o++] = fixedB;
 
@@ -131,10 +132,22 @@ export function tokenize(
       : layout === 'joined';
   // The closing boundary added above only served the run lengths when the text ends in a letter.
   const end = open ? o - 1 : o;
-  // Both bits set: upper- and lower-case letters of the alphabet both occur.
-  if (!joined && cased === 3)
-    return { codes: codes.slice(0, end), letters, joined, open, caseAt: caseAt.slice(0, end) };
-  if (!joined) return { codes: codes.slice(0, end), letters, joined, open };
+  if (!joined) {
+    const tokens: Tokens = { codes: codes.slice(0, end), letters, joined, open };
+    // Both bits set: upper- and lower-case letters of the alphabet both occur.
+    const caseAt = cased === 3 ? new Int8Array(end).fill(-1) : undefined;
+    const joinAt = reader.joins.some((j) => j !== 0) ? new Int8Array(end) : undefined;
+    const last = wordAt.length - 1;
+    wordAt.forEach((at, k) => {
+      if (caseAt) caseAt[at] = reader.cases[k] as number;
+      if (!joinAt) return;
+      const join = reader.joins[k] as number;
+      const before = k === 0 ? 0 : join & JOIN_BEFORE ? 2 : 1;
+      const after = k === last ? 0 : join & JOIN_AFTER ? 2 : 1;
+      joinAt[at] = before + 3 * after;
+    });
+    return { ...tokens, ...(caseAt && { caseAt }), ...(joinAt && { joinAt }) };
+  }
   const kept = codes.slice(0, end).filter((c, i) => c !== fixedB || i === o - 1);
   return { codes: kept, letters, joined, open };
 }
@@ -145,8 +158,12 @@ export function prefixTokens(tokens: Tokens, letters: number): Tokens {
   let seen = 0;
   let end = 0;
   while (seen < letters) if ((tokens.codes[end++] as number) >= 0) seen++;
-  const cut = { codes: tokens.codes.slice(0, end), letters, joined: tokens.joined, open: true };
-  return tokens.caseAt ? { ...cut, caseAt: tokens.caseAt.slice(0, end) } : cut;
+  const cut: Tokens = { codes: tokens.codes.slice(0, end), letters, joined: tokens.joined, open: true };
+  return {
+    ...cut,
+    ...(tokens.caseAt && { caseAt: tokens.caseAt.slice(0, end) }),
+    ...(tokens.joinAt && { joinAt: tokens.joinAt.slice(0, end) }),
+  };
 }
 
 /** The statistics that fit how a text is laid out. */

@@ -5,7 +5,7 @@ import { LANGUAGES, type Language } from './languages.js';
 import { getModel, type LanguageModel, type NgramModel } from './model.js';
 import { mulberry32 } from './random.js';
 import { candidateSymbols, logSumExp, ngramsFor, type Tokens, tokenize } from './score.js';
-import { CASE_NONE } from './word-case.js';
+import { CASE_NONE } from './word-marks.js';
 import { type FrequentWords, frequentWords, WordBonus } from './word-model.js';
 
 export interface VigenereAnalysis {
@@ -214,8 +214,9 @@ class KeySearch {
   private readonly wordCut: Uint8Array;
   /** The listed word right before each word (−1 for none), whose letters a follower's score also reads. */
   private readonly wordPrev: Int32Array;
-  /** Per word, its case class inside its sentence (CASE_NONE for no evidence). */
+  /** Per word, its case class inside its sentence (CASE_NONE for no evidence), and its joins (Tokens.joinAt). */
   private readonly wordCase: Int8Array;
+  private readonly wordJoins: Int8Array;
   /** Per column, the words whose score reads one of its letters (a follower reads the word before it too); and
    * the words whose own letters that column completes (in key order). */
   private readonly wordsOf: Int32Array[] = [];
@@ -291,6 +292,7 @@ class KeySearch {
     const cols: number[][] = [];
     const prev: number[] = [];
     const cases: number[] = [];
+    const joins: number[] = [];
     const useWords = !fast && layout.words !== undefined;
     // Whether the word just read was listed, so that the next one may be scored as its follower.
     let lastListed = false;
@@ -311,6 +313,7 @@ class KeySearch {
         to.push(e + pad);
         cut.push(e === len && tokens.open ? 1 : 0);
         cases.push(tokens.caseAt?.[i] ?? CASE_NONE);
+        joins.push(tokens.joinAt?.[i] ?? 0);
         cols.push(c);
       }
       lastListed = c.length > 0;
@@ -321,6 +324,7 @@ class KeySearch {
     this.wordCut = Uint8Array.from(cut);
     this.wordPrev = Int32Array.from(prev);
     this.wordCase = Int8Array.from(cases);
+    this.wordJoins = Int8Array.from(joins);
     this.allWords = Int32Array.from(from, (_, i) => i);
     const of: number[][] = Array.from({ length: k }, () => []);
     const done: number[][] = Array.from({ length: k }, () => []);
@@ -358,7 +362,7 @@ class KeySearch {
       sum +=
         p < 0 ? bonus.alone(id) : bonus.follower(id, this.syms, this.wordFrom[p] as number, this.wordTo[p] as number);
       if (part === 'follower') sum -= bonus.alone(id);
-      else sum += bonus.caseScore(id, this.wordCase[w] as number);
+      else sum += bonus.markScore(id, this.wordCase[w] as number, this.wordJoins[w] as number);
     }
     this.budget.spent += ws.length;
     return sum;

@@ -4,7 +4,7 @@ import { assetUrl } from './assets.js';
 import type { Language } from './languages.js';
 import type { LanguageModel, NgramModel } from './model.js';
 import { symbolChars } from './model.js';
-import { CASE_CLASSES } from './word-case.js';
+import { CASE_CLASSES, WORD_MARKS } from './word-marks.js';
 
 /**
  * Word counts of the training lines (src/analysis/words/<lang>.txt, written by scripts/build-words.ts):
@@ -18,13 +18,14 @@ export interface WordCounts {
   /** Word tokens counted, rare words included. */
   readonly tokens: number;
   /**
-   * caseCum[c][i]: how often words[0…i−1] stood inside a sentence in case class c (CASE_LOWER, CASE_CAPITAL,
-   * CASE_UPPER of word-case.ts), summed like cum.
+   * markCum[m][i]: how often words[0…i−1] bore mark m, summed like cum: inside a sentence in case class m
+   * (m < CASE_CLASSES: CASE_LOWER, CASE_CAPITAL, CASE_UPPER of word-marks.ts), then tied by an apostrophe
+   * to the word before (m = CASE_CLASSES) and to the word after (m = CASE_CLASSES + 1).
    */
-  readonly caseCum: readonly Float64Array[];
+  readonly markCum: readonly Float64Array[];
   /** The same counts over every word token, and over the tokens of words not listed. */
-  readonly caseAll: Float64Array;
-  readonly caseRare: Float64Array;
+  readonly markAll: Float64Array;
+  readonly markRare: Float64Array;
 }
 
 const cache = new Map<Language, WordCounts>();
@@ -37,22 +38,22 @@ export function getWordCounts(language: Language): WordCounts {
     const head = (lines[0] as string).split('\t');
     const tokens = Number(head[1]);
     const classes = (field: string | undefined): Float64Array => {
-      const out = new Float64Array(CASE_CLASSES);
-      field?.split(' ').forEach((v, c) => {
-        if (c < CASE_CLASSES) out[c] = Number(v);
+      const out = new Float64Array(WORD_MARKS);
+      field?.split(' ').forEach((v, m) => {
+        if (m < WORD_MARKS) out[m] = Number(v);
       });
       return out;
     };
     const words: string[] = [];
     const cum = new Float64Array(lines.length);
-    const caseCum = Array.from({ length: CASE_CLASSES }, () => new Float64Array(lines.length));
+    const markCum = Array.from({ length: WORD_MARKS }, () => new Float64Array(lines.length));
     for (let i = 1; i < lines.length; i++) {
       const fields = (lines[i] as string).split('\t');
       if (!fields[0] || fields.length < 2) continue;
       const at = words.length;
       words.push(fields[0]);
       cum[at + 1] = (cum[at] as number) + Number(fields[1]);
-      caseCum.forEach((c, k) => {
+      markCum.forEach((c, k) => {
         c[at + 1] = (c[at] as number) + (Number(fields[2 + k]) || 0);
       });
     }
@@ -61,9 +62,9 @@ export function getWordCounts(language: Language): WordCounts {
       cum: cum.slice(0, words.length + 1),
       index: new Map(words.map((x, i) => [x, i])),
       tokens,
-      caseCum: caseCum.map((c) => c.slice(0, words.length + 1)),
-      caseAll: classes(head[2]),
-      caseRare: classes(head[3]),
+      markCum: markCum.map((c) => c.slice(0, words.length + 1)),
+      markAll: classes(head[2]),
+      markRare: classes(head[3]),
     };
     cache.set(language, w);
   }
@@ -225,8 +226,10 @@ export function followerProbability(w: WordCounts, p: WordPairs, prev: number, l
   return (seen + left * uni) / total;
 }
 
-/** Weight, in word tokens, of all words' case counts in the smoothed case counts of one word. */
-const CASE_SMOOTHING = 2;
+/** Weight, in word tokens, of all words' marks in the smoothed marks of one word. */
+const MARK_SMOOTHING = 2;
+/** Per word id: its case classes' scores, then those of not being and of being joined before, and after. */
+const MARK_SLOTS = CASE_CLASSES + 4;
 
 /** Bits of a word's local id in a pair memo key (the ids of one analysis stay far below). */
 const LOCAL_BITS = 2 ** 24;
@@ -258,9 +261,13 @@ export class WordBonus {
   private hi: Int32Array = new Int32Array(256);
   private charLogProb: Float64Array = new Float64Array(256);
   private unigram: Float64Array = new Float64Array(256);
-  /** caseLog[id·CASE_CLASSES + c]: ln P(case class c | the word) − ln P(c), for a word inside a sentence. */
-  private caseLog: Float64Array = new Float64Array(256 * CASE_CLASSES);
-  private readonly casePrior: Float64Array;
+  /**
+   * markLog[id·MARK_SLOTS + …]: ln P(mark | the word) − ln P(mark) for each case class of a word inside a
+   * sentence, then for not being and for being tied by an apostrophe to the word before, and to the word after.
+   */
+  private markLog: Float64Array = new Float64Array(256 * MARK_SLOTS);
+  /** P(mark) over all word tokens: the case classes inside sentences, then the two joins. */
+  private readonly markPrior: Float64Array;
   private locals = 0;
   private readonly byPair = new NumberMemo();
   /** Longest word whose symbols, read in base S + 1 after a marker, stay below 2^53. */
@@ -278,19 +285,29 @@ export class WordBonus {
     this.lambda = lambda;
     this.unknown = Math.log(1 - lambda);
     this.exact = Math.floor(52 / Math.log2(this.S + 1)) - 1;
-    const all = this.counts.caseAll;
-    const total = all.reduce((x, y) => x + y, 0);
-    this.casePrior = Float64Array.from(all, (c) => (total > 0 ? c / total : 0));
+    const all = this.counts.markAll;
+    let inside = 0;
+    for (let c = 0; c < CASE_CLASSES; c++) inside += all[c] as number;
+    this.markPrior = Float64Array.from(all, (c, m) =>
+      m < CASE_CLASSES ? (inside > 0 ? c / inside : 0) : c / this.counts.tokens,
+    );
   }
 
   /**
-   * What the case of word `id` (from wordId) adds when it stands inside a sentence in case class cls
-   * (CASE_NONE for no evidence): ln P(cls | word) − ln P(cls), the word's own counts smoothed toward all
-   * words', an unlisted word read as the words the list left out. "I" gains as a capital and loses in lower
-   * case; an acronym in capitals stops losing to a common word that is never written so.
+   * What the way word `id` (from wordId) is written adds: inside a sentence in case class cls (CASE_NONE for
+   * no evidence), and with joins (joinState: whether an apostrophe ties it to the word before and after, or
+   * unseen); each ln P(mark | word) − ln P(mark), the word's own counts smoothed toward all words', an
+   * unlisted word read as the words the list left out. "I" gains as a capital and loses in lower case, an
+   * acronym in capitals stops losing to a common word never written so, "s" gains after "sow'".
    */
-  caseScore(id: number, cls: number): number {
-    return cls < 0 ? 0 : (this.caseLog[id * CASE_CLASSES + cls] as number);
+  markScore(id: number, cls: number, joins: number): number {
+    const at = id * MARK_SLOTS;
+    let v = cls < 0 ? 0 : (this.markLog[at + cls] as number);
+    const before = joins % 3;
+    const after = (joins - before) / 3;
+    if (before > 0) v += this.markLog[at + CASE_CLASSES + before - 1] as number;
+    if (after > 0) v += this.markLog[at + CASE_CLASSES + 1 + after] as number;
+    return v;
   }
 
   /**
@@ -354,20 +371,31 @@ export class WordBonus {
     return v;
   }
 
-  private fillCase(id: number, lo: number, hi: number): void {
+  private fillMarks(id: number, lo: number, hi: number): void {
     const w = this.counts;
-    const prior = this.casePrior;
-    let seen = 0;
-    const m = new Float64Array(CASE_CLASSES);
-    for (let c = 0; c < CASE_CLASSES; c++) {
-      const cum = w.caseCum[c] as Float64Array;
-      m[c] = lo < hi ? (cum[hi] as number) - (cum[lo] as number) : (w.caseRare[c] as number);
-      seen += m[c] as number;
+    const prior = this.markPrior;
+    const listed = lo < hi;
+    const m = new Float64Array(WORD_MARKS);
+    for (let k = 0; k < WORD_MARKS; k++) {
+      const cum = w.markCum[k] as Float64Array;
+      m[k] = listed ? (cum[hi] as number) - (cum[lo] as number) : (w.markRare[k] as number);
     }
+    let inside = 0;
+    for (let c = 0; c < CASE_CLASSES; c++) inside += m[c] as number;
+    const tokens = listed ? (w.cum[hi] as number) - (w.cum[lo] as number) : w.tokens - (w.cum.at(-1) as number);
+    const at = id * MARK_SLOTS;
+    const smoothed = (seen: number, of: number, p: number): number =>
+      (seen + MARK_SMOOTHING * p) / (of + MARK_SMOOTHING);
     for (let c = 0; c < CASE_CLASSES; c++) {
       const p = prior[c] as number;
-      this.caseLog[id * CASE_CLASSES + c] =
-        p > 0 ? Math.log(((m[c] as number) + CASE_SMOOTHING * p) / (seen + CASE_SMOOTHING)) - Math.log(p) : 0;
+      this.markLog[at + c] = p > 0 ? Math.log(smoothed(m[c] as number, inside, p)) - Math.log(p) : 0;
+    }
+    for (let j = 0; j < 2; j++) {
+      const p = prior[CASE_CLASSES + j] as number;
+      const q = smoothed(m[CASE_CLASSES + j] as number, tokens, p);
+      const ok = p > 0 && p < 1;
+      this.markLog[at + CASE_CLASSES + 2 * j] = ok ? Math.log(1 - q) - Math.log(1 - p) : 0;
+      this.markLog[at + CASE_CLASSES + 2 * j + 1] = ok ? Math.log(q) - Math.log(p) : 0;
     }
   }
 
@@ -389,7 +417,7 @@ export class WordBonus {
       this.hi = grow(this.hi);
       this.charLogProb = grow(this.charLogProb);
       this.unigram = grow(this.unigram);
-      this.caseLog = grow(this.caseLog);
+      this.markLog = grow(this.markLog);
     }
     const w = this.counts;
     let lo: number;
@@ -402,7 +430,7 @@ export class WordBonus {
     }
     this.lo[id] = lo;
     this.hi[id] = hi;
-    this.fillCase(id, lo, hi);
+    this.fillMarks(id, lo, hi);
     const count = (w.cum[hi] as number) - (w.cum[lo] as number);
     // An unknown word keeps the character model's share alone.
     if (count === 0) {
