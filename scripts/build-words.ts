@@ -27,7 +27,14 @@ import { join } from 'node:path';
 import { assetDir } from '../src/analysis/assets.js';
 import { LANGUAGE_INFO, LANGUAGES } from '../src/analysis/languages.js';
 import { SKIP, symbolChars, textSymbol } from '../src/analysis/model.js';
-import { JOIN_AFTER, JOIN_BEFORE, WORD_MARKS, WordMarkReader } from '../src/analysis/word-marks.js';
+import {
+  CASE_CLASSES,
+  CASE_NONE,
+  JOIN_AFTER,
+  JOIN_BEFORE,
+  WORD_MARKS,
+  WordMarkReader,
+} from '../src/analysis/word-marks.js';
 import { namedAlphabet } from '../src/core/index.js';
 import { corpusLines, isDevLine, isHeldOutLine } from './corpus.js';
 
@@ -73,14 +80,15 @@ for (const language of LANGUAGES) {
       tokens++;
       const row = marks.get(w) ?? new Array<number>(WORD_MARKS).fill(0);
       marks.set(w, row);
-      const cls = reader.cases[k] as number;
-      const join = reader.joins[k] as number;
-      const seen = [cls === 0, cls === 1, cls === 2, (join & JOIN_BEFORE) !== 0, (join & JOIN_AFTER) !== 0];
-      seen.forEach((on, m) => {
-        if (!on) return;
+      const mark = (m: number): void => {
         row[m] = (row[m] as number) + 1;
         markAll[m] = (markAll[m] as number) + 1;
-      });
+      };
+      const cls = reader.cases[k] as number;
+      const join = reader.joins[k] as number;
+      if (cls !== CASE_NONE) mark(cls);
+      if (join & JOIN_BEFORE) mark(CASE_CLASSES);
+      if (join & JOIN_AFTER) mark(CASE_CLASSES + 1);
       if (k === 0) return;
       const previous = words[k - 1] as string;
       const next = pairs.get(previous) ?? new Map<string, number>();

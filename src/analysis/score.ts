@@ -2,7 +2,7 @@
 import { type Alphabet, PARTNER_FLAG } from '../core/index.js';
 import type { Language } from './languages.js';
 import { charKind, getModel, KIND_SPACE, type LanguageModel, type NgramModel, SKIP } from './model.js';
-import { JOIN_AFTER, JOIN_BEFORE, letterCase, WordMarkReader } from './word-marks.js';
+import { joinState, WordMarkReader } from './word-marks.js';
 import { PASSAGE_START, type WordStartTable } from './word-start.js';
 
 /**
@@ -30,8 +30,8 @@ export interface Tokens {
    */
   readonly caseAt?: Int8Array;
   /**
-   * Spaced texts where an apostrophe ties two words: at the code that begins a word, whether one ties it to
-   * the word before (0 unseen, as for the first word; 1 no; 2 yes) plus 3 × the same for the word after.
+   * Spaced texts where an apostrophe ties two words: at the code that begins a word, its joins to the words
+   * before and after (joinState in word-marks.ts).
    */
   readonly joinAt?: Int8Array;
 }
@@ -86,8 +86,7 @@ export function tokenize(
     if (hit >= 0) {
       if (letters === maxLetters) break;
       if (lastFixedBoundary) wordAt.push(o);
-      reader.letter(cp);
-      cased |= letterCase(cp);
+      cased |= reader.letter(cp);
       codes[o++] = hit & INDEX_MASK;
       letters++;
       lastFixedBoundary = false;
@@ -140,11 +139,7 @@ export function tokenize(
     const last = wordAt.length - 1;
     wordAt.forEach((at, k) => {
       if (caseAt) caseAt[at] = reader.cases[k] as number;
-      if (!joinAt) return;
-      const join = reader.joins[k] as number;
-      const before = k === 0 ? 0 : join & JOIN_BEFORE ? 2 : 1;
-      const after = k === last ? 0 : join & JOIN_AFTER ? 2 : 1;
-      joinAt[at] = before + 3 * after;
+      if (joinAt) joinAt[at] = joinState(reader.joins[k] as number, k === 0, k === last);
     });
     return { ...tokens, ...(caseAt && { caseAt }), ...(joinAt && { joinAt }) };
   }

@@ -35,6 +35,20 @@ export const JOIN_AFTER = 2;
 
 const isApostrophe = (cp: number): boolean => cp === 0x27 || cp === 0x2019;
 
+/** How many states each side of a word has in a join state: unseen, not joined, joined. */
+export const JOIN_STATES = 3;
+
+/**
+ * A word's joins as the solvers score them: per side 0 when unseen (left of a text's first word, right of
+ * its last, which may be cut from longer text), 1 when not joined, 2 when joined; the left side plus
+ * JOIN_STATES × the right side.
+ */
+export function joinState(join: number, first: boolean, last: boolean): number {
+  const before = first ? 0 : join & JOIN_BEFORE ? 2 : 1;
+  const after = last ? 0 : join & JOIN_AFTER ? 2 : 1;
+  return before + JOIN_STATES * after;
+}
+
 /**
  * Reads how each word of running text is written, fed one character at a time: its case class, and whether
  * an apostrophe alone joins it to its neighbours ("don't", "l'homme"). Only a word whose separator from the
@@ -57,8 +71,8 @@ export class WordMarkReader {
   private upper = 0;
   private lower = 0;
 
-  /** A letter of a word (of the alphabet or not), code point cp. */
-  letter(cp: number): void {
+  /** A letter of a word (of the alphabet or not), code point cp; returns its letterCase. */
+  letter(cp: number): number {
     const c = letterCase(cp);
     if (!this.inWord) {
       this.inWord = true;
@@ -76,6 +90,7 @@ export class WordMarkReader {
     }
     if (c === 1) this.upper++;
     else if (c === 2) this.lower++;
+    return c;
   }
 
   /** A character between words. */

@@ -4,7 +4,7 @@ import { assetUrl } from './assets.js';
 import type { Language } from './languages.js';
 import type { LanguageModel, NgramModel } from './model.js';
 import { symbolChars } from './model.js';
-import { CASE_CLASSES, WORD_MARKS } from './word-marks.js';
+import { CASE_CLASSES, JOIN_STATES, WORD_MARKS } from './word-marks.js';
 
 /**
  * Word counts of the training lines (src/analysis/words/<lang>.txt, written by scripts/build-words.ts):
@@ -295,16 +295,16 @@ export class WordBonus {
 
   /**
    * What the way word `id` (from wordId) is written adds: inside a sentence in case class cls (CASE_NONE for
-   * no evidence), and with joins (joinState: whether an apostrophe ties it to the word before and after, or
-   * unseen); each ln P(mark | word) − ln P(mark), the word's own counts smoothed toward all words', an
+   * no evidence), and with joins (joinState in word-marks.ts: whether an apostrophe ties it to the word before
+   * and after, or unseen); each ln P(mark | word) − ln P(mark), the word's own counts smoothed toward all words', an
    * unlisted word read as the words the list left out. "I" gains as a capital and loses in lower case, an
    * acronym in capitals stops losing to a common word never written so, "s" gains after "sow'".
    */
   markScore(id: number, cls: number, joins: number): number {
     const at = id * MARK_SLOTS;
     let v = cls < 0 ? 0 : (this.markLog[at + cls] as number);
-    const before = joins % 3;
-    const after = (joins - before) / 3;
+    const before = joins % JOIN_STATES;
+    const after = (joins - before) / JOIN_STATES;
     if (before > 0) v += this.markLog[at + CASE_CLASSES + before - 1] as number;
     if (after > 0) v += this.markLog[at + CASE_CLASSES + 1 + after] as number;
     return v;
