@@ -1,7 +1,8 @@
-// Builds src/analysis/models/<lang>.json and <lang>.bin from the shared corpus: letter frequencies and
+// Builds src/analysis/models/<lang>.json and <lang>.bin from the training corpus: letter frequencies and
 // n-gram counts (the .json readable, the .bin the count tables; encodeModelFile in src/analysis/model.ts).
 //
-// Usage: npm run build:models   (CORPUS_DIR overrides ../shared/corpus relative to the repo root)
+// Usage: npm run build:models   (reads the folder npm run build:corpus wrote, .corpus or CORPUS_DIR; see
+// scripts/corpus.ts, and of each source the share scripts/corpus/mix.ts gives)
 //
 // Line i of a corpus file (0-based) with i % 10 === 0 is held out for benchmarks and tests and never
 // counted. Of the rest, lines with i % 10 === 5 first serve as a development set: a model built
@@ -28,7 +29,7 @@ import {
 import { mulberry32 } from '../src/analysis/random.js';
 import { logSumExp, shiftLogLikelihoods, symbolsLogLikelihood, tokenize } from '../src/analysis/score.js';
 import { type Alphabet, caesarEncrypt, namedAlphabet } from '../src/core/index.js';
-import { CORPUS_DIR, corpusLines, isDevLine, isHeldOutLine } from './corpus.js';
+import { CORPUS_DIR, corpusLines, isDevLine, isHeldOutLine, mixFilter } from './corpus.js';
 
 const EXCLUDE_DEV = process.env.MODELS_EXCLUDE_DEV === '1';
 const OUT_DIR = assetDir('models');
@@ -200,9 +201,11 @@ function main(): void {
     const started = performance.now();
     const a = namedAlphabet(LANGUAGE_INFO[language].alphabet);
     const lines = corpusLines(language);
-    const training = lines.filter((l, i) => !isHeldOutLine(i) && !(EXCLUDE_DEV && isDevLine(i)) && l.trim() !== '');
-    const devTraining = lines.filter((l, i) => !isHeldOutLine(i) && !isDevLine(i) && l.trim() !== '');
-    const dev = lines.filter((l, i) => isDevLine(i) && l.trim() !== '');
+    const inMix = mixFilter(language);
+    const used = (l: string, i: number): boolean => l.trim() !== '' && inMix(i);
+    const training = lines.filter((l, i) => !isHeldOutLine(i) && !(EXCLUDE_DEV && isDevLine(i)) && used(l, i));
+    const devTraining = lines.filter((l, i) => !isHeldOutLine(i) && !isDevLine(i) && used(l, i));
+    const dev = lines.filter((l, i) => isDevLine(i) && used(l, i));
 
     // Development model: the temperatures are fitted on passages it has not counted.
     const devCounts = { spaced: count(devTraining, a, false), joined: count(devTraining, a, true) };

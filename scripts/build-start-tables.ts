@@ -3,7 +3,7 @@
 // Usage: npm run build:models (runs after scripts/build-models.ts, from the models it wrote)
 //
 // The contexts are counted on the same lines as the shipped model (held-out lines, index % 10 === 0,
-// never), and the probabilities come from that model, so the table is a function of the model.
+// never; of each source its share in scripts/corpus/mix.ts), and the probabilities come from that model, so the table is a function of the model.
 // MODELS_EXCLUDE_DEV=1 and CIPHER_MODEL_DIR as in scripts/build-models.ts.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -11,14 +11,17 @@ import { assetDir } from '../src/analysis/assets.js';
 import { LANGUAGES, type Language } from '../src/analysis/languages.js';
 import { getModel } from '../src/analysis/model.js';
 import { buildWordStartTable } from '../src/analysis/word-start.js';
-import { corpusLines, isDevLine, isHeldOutLine } from './corpus.js';
+import { corpusLines, isDevLine, isHeldOutLine, mixFilter } from './corpus.js';
 
 const EXCLUDE_DEV = process.env.MODELS_EXCLUDE_DEV === '1';
 const OUT_DIR = assetDir('start');
 mkdirSync(OUT_DIR, { recursive: true });
 
 function training(language: Language): string[] {
-  return corpusLines(language).filter((l, i) => !isHeldOutLine(i) && !(EXCLUDE_DEV && isDevLine(i)) && l.trim() !== '');
+  const inMix = mixFilter(language);
+  return corpusLines(language).filter(
+    (l, i) => !isHeldOutLine(i) && !(EXCLUDE_DEV && isDevLine(i)) && inMix(i) && l.trim() !== '',
+  );
 }
 
 for (const language of LANGUAGES) {

@@ -1,9 +1,10 @@
-// Builds src/analysis/words/<lang>.txt from the shared corpus: how often each word occurs.
+// Builds src/analysis/words/<lang>.txt from the training corpus: how often each word occurs.
 //
-// Usage: npx tsx scripts/build-words.ts   (CORPUS_DIR overrides ../shared/corpus relative to the repo root)
+// Usage: npx tsx scripts/build-words.ts   (reads the corpus folder as scripts/corpus.ts says)
 //
 // Only training lines are counted: line i (0-based) with i % 10 === 0 is held out for benchmarks and
-// tests, and i % 10 === 5 is the development split the Vigenère analyser is tuned on, so neither is.
+// tests, and i % 10 === 5 is the development split the Vigenère analyser is tuned on, so neither is; of
+// each source, the share scripts/corpus/mix.ts gives it.
 // A word is a run of the model's symbols between word boundaries (letters of the language's alphabet in
 // lower case, '#' for any other letter), exactly as the character models read text. Words seen at least
 // MIN_COUNT times are written, one "word<TAB>count<TAB>lower<TAB>capital<TAB>upper<TAB>before<TAB>after" a line
@@ -36,7 +37,7 @@ import {
   WordMarkReader,
 } from '../src/analysis/word-marks.js';
 import { namedAlphabet } from '../src/core/index.js';
-import { corpusLines, isDevLine, isHeldOutLine } from './corpus.js';
+import { corpusLines, isDevLine, isHeldOutLine, mixFilter } from './corpus.js';
 
 // CIPHER_MODEL_DIR moves the output as in scripts/build-models.ts (the lists never count development lines).
 const OUT_DIR = assetDir('words');
@@ -54,8 +55,9 @@ for (const language of LANGUAGES) {
   // tied it to the word before and to the word after.
   const marks = new Map<string, number[]>();
   const markAll = new Array<number>(WORD_MARKS).fill(0);
+  const inMix = mixFilter(language);
   corpusLines(language).forEach((line, i) => {
-    if (isHeldOutLine(i) || isDevLine(i)) return;
+    if (isHeldOutLine(i) || isDevLine(i) || !inMix(i)) return;
     // Words are runs of the model's symbols between boundaries, as passageSymbols reads the line.
     const words: string[] = [];
     const reader = new WordMarkReader();

@@ -1,18 +1,91 @@
-// The shared corpus as the build scripts, the benchmarks and the tests read it, and its one split of lines.
-import { readFileSync } from 'node:fs';
+// The training corpus as the build scripts, the benchmarks and the tests read it: where it is, its one split of
+// lines, which source each line comes from, and how much of each source the models count.
+import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Language } from '../src/analysis/languages.js';
+import { SOURCE_SHARES } from './corpus/mix.js';
 
-const REPO = fileURLToPath(new URL('..', import.meta.url));
+export const REPO = fileURLToPath(new URL('..', import.meta.url));
 
-/** ../shared/corpus beside the repository, unless CORPUS_DIR names another. */
-export const CORPUS_DIR = resolve(process.env.CORPUS_DIR ?? join(REPO, '..', 'shared', 'corpus'));
+/** The base corpus, one input of `npm run build:corpus`: ../shared/corpus beside the repository, or BASE_CORPUS_DIR. */
+export const BASE_CORPUS_DIR = resolve(process.env.BASE_CORPUS_DIR ?? join(REPO, '..', 'shared', 'corpus'));
+
+/**
+ * The corpus folder `npm run build:corpus` writes and everything else reads: CORPUS_DIR, else .corpus in the
+ * repository. Without one the base corpus is read alone (a clear warning says so): the models it gives are
+ * not the committed ones.
+ */
+export const CORPUS_DIR = resolve(process.env.CORPUS_DIR ?? join(REPO, '.corpus'));
+
+/** One source's block of a corpus file, as manifest.json records it (scripts/corpus/build.ts). */
+export interface SourceEntry {
+  id: string;
+  package: string | null;
+  version: string | null;
+  licence: string;
+  genre: string;
+  /** The block's first line (divisible by 10) and its length in lines. */
+  first: number;
+  lines: number;
+  passages: number;
+  letters: number;
+  heldOutLetters: number;
+  devLetters: number;
+  /**
+   * Passages the filters dropped: not prose (by reason), in another language (by the language read), repeats of
+   * earlier text, and training lines blanked because they held most of a held-out or development line.
+   */
+  removed: {
+    prose: Record<string, number>;
+    language: Record<string, number>;
+    duplicate: number;
+    containsHeldOut: number;
+  };
+}
+
+export interface CorpusManifest {
+  format: 1;
+  base: {
+    dir: string;
+    files: Partial<Record<Language, { lines: number; letters: number; sha256: string; foreign: number }>>;
+  };
+  tools: Record<string, string>;
+  rules: Record<string, string>;
+  languages: Partial<Record<Language, SourceEntry[]>>;
+}
+
+let warned = false;
+
+/** The folder the corpus files are read from: the built corpus, or the base corpus alone when there is none. */
+function readDir(language: Language): string {
+  if (existsSync(join(CORPUS_DIR, `${language}.txt`))) return CORPUS_DIR;
+  if (process.env.CORPUS_DIR) throw new Error(`CORPUS_DIR=${CORPUS_DIR} has no ${language}.txt`);
+  if (!existsSync(join(BASE_CORPUS_DIR, `${language}.txt`)))
+    throw new Error(
+      `no training corpus: ${CORPUS_DIR} has not been built (npm run build:corpus) and the base corpus ` +
+        `${BASE_CORPUS_DIR} is not there either (set BASE_CORPUS_DIR; see docs/corpus.md)`,
+    );
+  if (!warned) {
+    warned = true;
+    console.warn(
+      `warning: no corpus folder at ${CORPUS_DIR} (npm run build:corpus writes it); reading the base corpus ` +
+        `${BASE_CORPUS_DIR} alone, which is not what the committed models were built from`,
+    );
+  }
+  return BASE_CORPUS_DIR;
+}
+
+const lineCache = new Map<Language, string[]>();
 
 /** A language's passages, one a line; a line's 0-based number decides which split it is in. */
 export function corpusLines(language: Language): string[] {
-  const lines = readFileSync(join(CORPUS_DIR, `${language}.txt`), 'utf8').split(/\r?\n/);
-  if (lines.at(-1) === '') lines.pop();
+  let lines = lineCache.get(language);
+  if (!lines) {
+    lines = readFileSync(join(readDir(language), `${language}.txt`), 'utf8').split(/\r?\n/);
+    if (lines.at(-1) === '') lines.pop();
+    lineCache.set(language, lines);
+  }
   return lines;
 }
 
@@ -24,3 +97,71 @@ export const isHeldOutLine = (i: number): boolean => i % 10 === 0;
  * development models (npm run build:dev-models) and the word lists never do.
  */
 export const isDevLine = (i: number): boolean => i % 10 === 5;
+
+/** The sources of a language's corpus file in line order (the base corpus alone: one source, "base"). */
+export function corpusSources(language: Language): SourceEntry[] {
+  const dir = readDir(language);
+  const manifest = join(dir, 'manifest.json');
+  const entries = existsSync(manifest)
+    ? (JSON.parse(readFileSync(manifest, 'utf8')) as CorpusManifest).languages[language]
+    : undefined;
+  if (entries) return entries;
+  const lines = corpusLines(language).length;
+  return [
+    {
+      id: 'base',
+      package: null,
+      version: null,
+      licence: 'see the base corpus README',
+      genre: 'base',
+      first: 0,
+      lines,
+      passages: lines,
+      letters: 0,
+      heldOutLetters: 0,
+      devLetters: 0,
+      removed: { prose: {}, language: {}, duplicate: 0, containsHeldOut: 0 },
+    },
+  ];
+}
+
+/**
+ * Lines of the sources named in `spec` (comma-separated source ids or genres: "base", "narrative",
+ * "web,kjv"), as a test on line numbers; every line when spec is empty or "all". A name no source of the
+ * language has is skipped (not every language has every source); when none is known it is an error.
+ */
+export function sourceFilter(language: Language, spec: string | undefined): (i: number) => boolean {
+  if (!spec || spec === 'all') return () => true;
+  const names = spec.split(',').map((s) => s.trim());
+  const sources = corpusSources(language);
+  const known = new Set(sources.flatMap((s) => [s.id, s.genre]));
+  const unknown = names.filter((n) => !known.has(n));
+  if (unknown.length === names.length)
+    throw new Error(`${language}: no source or genre ${unknown.join(', ')} (known: ${[...known].join(', ')})`);
+  const ranges = sources.filter((s) => names.includes(s.id) || names.includes(s.genre));
+  return (i) => ranges.some((s) => i >= s.first && i < s.first + s.lines);
+}
+
+/**
+ * Which lines the models may count (scripts/corpus/mix.ts): of each source's training lines (neither held
+ * out nor development) an even spread of its share, and its development lines when its share is above 0.
+ * Held-out lines are never counted whatever this says.
+ */
+export function mixFilter(language: Language): (i: number) => boolean {
+  const sources = corpusSources(language);
+  const shares = SOURCE_SHARES[language] ?? {};
+  const starts = sources.map((s) => s.first);
+  return (i) => {
+    let k = starts.length - 1;
+    while (k > 0 && (starts[k] as number) > i) k--;
+    const source = sources[k] as SourceEntry;
+    if (i >= source.first + source.lines) return false;
+    const share = shares[source.id] ?? 1;
+    if (share <= 0) return false;
+    if (share >= 1 || isDevLine(i) || isHeldOutLine(i)) return true;
+    // The n-th training line of the block (8 of every 10 lines are training lines).
+    const j = i - source.first;
+    const n = Math.floor(j / 10) * 8 + (j % 10) - (j % 10 > 5 ? 2 : 1);
+    return Math.floor((n + 1) * share) > Math.floor(n * share);
+  };
+}

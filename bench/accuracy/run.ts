@@ -6,6 +6,9 @@
 //   BENCH_LANGS    comma-separated languages (default all five)
 //   BENCH_SPLIT    held-out (default; isHeldOutLine in scripts/corpus.ts) or dev (isDevLine); with dev, set
 //                  CIPHER_MODEL_DIR=.dev-models (npm run build:dev-models), models that never counted it
+//   BENCH_SOURCES  corpus sources or genres to draw snippets from: "base" (default: the base corpus, as every
+//                  published figure), "narrative", "web,kjv", or "all"; names as in the corpus folder's
+//                  manifest.json (docs/corpus.md)
 //   BENCH_CELLS    Vigenère cells to run, as L:multiple pairs (e.g. "12:2,20:3"; default all); each cell
 //                  draws its snippets from its own seed, so a filtered run sees the same texts
 //   BENCH_DUMP     file: append every Vigenère analysis (cell, raw confidence, right) as a JSON line
@@ -16,7 +19,7 @@
 import { execFileSync } from 'node:child_process';
 import { appendFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { corpusLines, isDevLine, isHeldOutLine } from '../../scripts/corpus.js';
+import { corpusLines, isDevLine, isHeldOutLine, sourceFilter } from '../../scripts/corpus.js';
 import {
   analyzeVigenere,
   getModel,
@@ -47,6 +50,7 @@ const KEY_LENGTHS = [3, 5, 8, 12, 20];
 const MULTIPLES = [2, 3, 4, 6, 10];
 const MAX_KEY_LENGTH = 20;
 const LONG_KEYS = [50, 60];
+const SOURCES = process.env.BENCH_SOURCES ?? 'base';
 const CELLS = process.env.BENCH_CELLS ? new Set(process.env.BENCH_CELLS.split(',').map((c) => c.trim())) : undefined;
 const DIAG = !!process.env.BENCH_DIAG;
 /** BENCH_DUMP=file: append every Vigenère analysis (cell, raw confidence, right) to it as a JSON line. */
@@ -57,8 +61,9 @@ const ORACLE_LENGTH = !process.env.BENCH_BASELINE_IOC;
 /** The split's passages run together, and the offsets where words start. */
 function stream(language: Language): { text: string; starts: number[] } {
   const inSplit = SPLIT === 'dev' ? isDevLine : isHeldOutLine;
+  const inSources = sourceFilter(language, SOURCES);
   const text = corpusLines(language)
-    .filter((l, i) => inSplit(i) && l.trim() !== '')
+    .filter((l, i) => inSplit(i) && inSources(i) && l.trim() !== '')
     .join(' ');
   const starts: number[] = [];
   for (let i = 0; i < text.length; i++)
@@ -484,7 +489,7 @@ function fitPlatt(pairs: { raw: number; right: boolean; w: number }[]): { a: num
 
 async function main(): Promise<void> {
   const models = process.env.CIPHER_MODEL_DIR;
-  console.log(`split: ${SPLIT}, languages: ${LANGS.join(' ')}, models: ${models ?? 'shipped'}`);
+  console.log(`split: ${SPLIT}, languages: ${LANGS.join(' ')}, models: ${models ?? 'shipped'}, sources: ${SOURCES}`);
   if (SPLIT === 'dev' && !models)
     console.log(
       'warning: the shipped n-gram models counted the development lines; for figures that mean anything run ' +
