@@ -179,10 +179,16 @@ function shiftTable(table: Uint16Array | Uint8Array, span: number, shift: number
   const n = a.size;
   const own = a.ownCodes;
   const partner = a.partnerCodes;
+  const cycle = a.partnerCycle;
+  const m = cycle.length;
   for (let i = 0; i < span; i++) table[i] = i;
+  // Partner forms move along the partner cycle, as the core kernel moves them (Alphabet.partnerCycle).
+  for (let r = 0; r < m; r++) {
+    const d = (((r - shift) % m) + m) % m;
+    table[partner[cycle[r] as number] as number] = partner[cycle[d] as number] as number;
+  }
   for (let j = 0; j < n; j++) {
     const d = j >= shift ? j - shift : j - shift + n;
-    table[partner[j] as number] = partner[d] as number;
     table[own[j] as number] = own[d] as number;
   }
 }
