@@ -17,6 +17,12 @@ export interface ServiceConfig {
   computeTimeoutMs: number;
   /** How long a shutdown waits for in-flight requests before closing their connections. */
   shutdownGraceMs: number;
+  /** Node: the connection limits of src/http/node-server.ts (Bun keeps its own: docs/robustness.md). */
+  headersTimeoutMs: number;
+  requestTimeoutMs: number;
+  idleTimeoutMs: number;
+  /** Open connections per client address; 0: no cap (the default behind a trusted proxy, which has one address). */
+  connectionsPerAddress: number;
 }
 
 export const DEFAULT_CONFIG: ServiceConfig = {
@@ -31,6 +37,10 @@ export const DEFAULT_CONFIG: ServiceConfig = {
   computeWorkers: undefined,
   computeTimeoutMs: 10_000,
   shutdownGraceMs: 10_000,
+  headersTimeoutMs: 10_000,
+  requestTimeoutMs: 30_000,
+  idleTimeoutMs: 30_000,
+  connectionsPerAddress: 64,
 };
 
 function positiveInt(env: NodeJS.ProcessEnv, name: string, fallback: number, max = Number.MAX_SAFE_INTEGER): number {
@@ -63,5 +73,12 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServiceConf
           : undefined,
     computeTimeoutMs: positiveInt(env, 'COMPUTE_TIMEOUT_MS', DEFAULT_CONFIG.computeTimeoutMs, 600_000),
     shutdownGraceMs: positiveInt(env, 'SHUTDOWN_GRACE_MS', DEFAULT_CONFIG.shutdownGraceMs, 600_000),
+    headersTimeoutMs: positiveInt(env, 'HEADERS_TIMEOUT_MS', DEFAULT_CONFIG.headersTimeoutMs, 30_000),
+    requestTimeoutMs: positiveInt(env, 'REQUEST_TIMEOUT_MS', DEFAULT_CONFIG.requestTimeoutMs, 30_000),
+    idleTimeoutMs: positiveInt(env, 'IDLE_TIMEOUT_MS', DEFAULT_CONFIG.idleTimeoutMs, 300_000),
+    connectionsPerAddress:
+      env.MAX_CONNECTIONS_PER_ADDRESS?.trim() === '0'
+        ? 0
+        : positiveInt(env, 'MAX_CONNECTIONS_PER_ADDRESS', DEFAULT_CONFIG.connectionsPerAddress, 1_000_000),
   };
 }

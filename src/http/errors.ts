@@ -44,6 +44,7 @@ export const ERROR_LABEL: Record<number, string> = {
   422: 'Unprocessable Content',
   428: 'Precondition Required',
   429: 'Too Many Requests',
+  431: 'Request Header Fields Too Large',
   499: 'Client Closed Request',
   500: 'Internal Server Error',
   501: 'Not Implemented',
