@@ -79,7 +79,10 @@ export class FairQueue<J extends { client: string }> {
 
   push(job: J): void {
     let account = this.accounts.get(job.client);
-    if (!account) this.accounts.set(job.client, (account = { jobs: [], served: 0, running: 0 }));
+    if (!account) {
+      account = { jobs: [], served: 0, running: 0 };
+      this.accounts.set(job.client, account);
+    }
     if (account.jobs.length === 0) {
       let floor = Number.POSITIVE_INFINITY;
       for (const other of this.accounts.values()) if (other.jobs.length) floor = Math.min(floor, other.served);

@@ -64,7 +64,10 @@ export function hardenNodeServer(
     if (!perAddress) return;
     const key = clientKey(socket.remoteAddress ?? '') ?? 'unknown';
     let open = sockets.get(key);
-    if (!open) sockets.set(key, (open = new Set()));
+    if (!open) {
+      open = new Set();
+      sockets.set(key, open);
+    }
     if (limits.connectionsPerAddress > 0 && open.size >= limits.connectionsPerAddress) {
       socket.destroy();
       return;
