@@ -7,7 +7,7 @@ import type { ComputeService } from '../compute/compute.js';
 import { clientIp } from './client-ip.js';
 import { DEFAULT_CONFIG, type ServiceConfig } from './config.js';
 import { cors, preflight } from './cors.js';
-import { DOCS_SCRIPT_PATH, renderDocsPage } from './docs-page.js';
+import { DOCS_SCRIPT_PATH, docsPage } from './docs-page.js';
 import { errorResponse, json, Reply, type ReplySink, writeReply } from './errors.js';
 import { API_PREFIX, buildOpenApiDocument } from './openapi.js';
 import { type RateDecision, RateLimiter, rateLimitHeaders } from './rate-limit.js';
@@ -54,7 +54,7 @@ export function createApp(options: AppOptions = {}) {
   const trpc = createTrpcHandler(appRouter);
 
   let openApi: ReturnType<typeof buildOpenApiDocument> | undefined;
-  let docsHtml: string | undefined;
+  let docsHtml: ReturnType<typeof docsPage> | undefined;
   const openApiDocument = () => {
     openApi ??= buildOpenApiDocument(appRouter, config.version);
     return openApi;
@@ -166,8 +166,8 @@ export function createApp(options: AppOptions = {}) {
     })
     .get(`${API_PREFIX}/docs`, ({ request, set }) => {
       cors(set, request);
-      docsHtml ??= renderDocsPage(openApiDocument());
-      return new Response(docsHtml, { headers: { 'content-type': 'text/html; charset=utf-8' } });
+      docsHtml ??= docsPage(openApiDocument());
+      return new Response(docsHtml.body, { headers: docsHtml.headers });
     })
     // Pages for people: every asset local (the machines have no internet), never rate-limited.
     .get(DOCS_SCRIPT_PATH, ({ request, set }) => {

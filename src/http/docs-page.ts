@@ -1,5 +1,6 @@
 // The docs page: Scalar's interactive API reference over our own OpenAPI document, every asset served locally.
 import type { OpenAPIObject } from 'trpc-to-openapi';
+import { pageHeaders } from './page-headers.js';
 
 /** Where the service serves Scalar's standalone bundle (see static.ts). */
 export const DOCS_SCRIPT_PATH = '/api/v1/docs/assets/scalar.js';
@@ -53,9 +54,18 @@ function fallbackList(doc: OpenAPIObject): string {
   return `<ul>${rows.join('\n')}</ul>`;
 }
 
+/** The page with its headers: its one inline script is allowed by hash, no other (page-headers.ts). */
+export function docsPage(doc: OpenAPIObject): { body: string; headers: Record<string, string> } {
+  const body = renderDocsPage(doc);
+  return { body, headers: { 'content-type': 'text/html; charset=utf-8', ...pageHeaders([initScript()]) } };
+}
+
+/** The inline script that starts Scalar. JSON inside <script>: "<" is escaped so no string can close the element. */
+function initScript(): string {
+  return `Scalar.createApiReference('#app', ${JSON.stringify(scalarConfig()).replace(/</g, '\\u003c')});`;
+}
+
 export function renderDocsPage(doc: OpenAPIObject): string {
-  // JSON inside <script>: escape "<" so no string in the config can close the element.
-  const config = JSON.stringify(scalarConfig()).replace(/</g, '\\u003c');
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${escapeHtml(doc.info.title)}: API reference</title>
@@ -72,6 +82,6 @@ ${fallbackList(doc)}
 </main></noscript>
 <div id="app"></div>
 <script src="${DOCS_SCRIPT_PATH}"></script>
-<script>Scalar.createApiReference('#app', ${config});</script>
+<script>${initScript()}</script>
 </body></html>`;
 }
