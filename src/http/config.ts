@@ -40,7 +40,7 @@ export const DEFAULT_CONFIG: ServiceConfig = {
   headersTimeoutMs: 10_000,
   requestTimeoutMs: 30_000,
   idleTimeoutMs: 30_000,
-  connectionsPerAddress: 64,
+  connectionsPerAddress: 128,
 };
 
 function positiveInt(env: NodeJS.ProcessEnv, name: string, fallback: number, max = Number.MAX_SAFE_INTEGER): number {

@@ -301,7 +301,7 @@ export interface RateLimiterOptions {
   probeMs?: number;
   /**
    * A shared store that has answered nothing for this many milliseconds while requests wait on it is failing
-   * (a healthy Redis answers in about a millisecond, and a busy one keeps answering).
+   * (a healthy Redis answers in about a millisecond, and a busy one keeps answering; 250 ms by default).
    */
   answerMs?: number;
   /** Told once when the store starts failing and once when it works again, never per request. */
@@ -334,7 +334,7 @@ export class RateLimiter {
     this.windowMs = windowS * 1000;
     this.fallback = options.fallback ?? (store.kind === 'memory' ? store : new MemoryStore(this.windowMs));
     this.probeMs = options.probeMs ?? 1000;
-    this.answerMs = options.answerMs ?? 100;
+    this.answerMs = options.answerMs ?? 250;
     this.log = options.log ?? (() => {});
   }
 
