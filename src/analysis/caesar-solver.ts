@@ -1,6 +1,6 @@
 // Caesar solving: the posterior probability of every shift under a language model.
 import { Buffer } from 'node:buffer';
-import { type Alphabet, caesarDecrypt } from '../core/index.js';
+import { type Alphabet, caesarDecrypt, codePointLength, codePointPrefix } from '../core/index.js';
 import { AnalysisInputError } from './errors.js';
 import { LANGUAGES, type Language } from './languages.js';
 import { getModel, type LanguageModel } from './model.js';
@@ -13,6 +13,8 @@ export interface CaesarSolution {
   text: string;
   /** Posterior probability of this shift; the scores of all shifts sum to 1. */
   score: number;
+  /** Set when `text` is only the first candidateChars code points of the decryption (see the options). */
+  truncated?: true;
 }
 
 export interface CaesarSolveResult {
@@ -24,6 +26,11 @@ export interface CaesarSolveResult {
 export interface CaesarSolveOptions {
   /** Return only the most probable solution (its score is still its posterior among all shifts). */
   bestOnly?: boolean;
+  /**
+   * The text of every solution but the most probable is cut to this many code points (and marked truncated),
+   * so that an answer holding every shift's decryption of a long text stays within its size budget.
+   */
+  candidateChars?: number;
 }
 
 export const NO_LETTERS_MESSAGE = 'The text must contain at least one letter of the selected alphabet.';
@@ -121,7 +128,14 @@ export function solveCaesar(
   // Every shift's text costs a pass over the whole text: bulk solving asks for the best one alone.
   const kept = options.bestOnly ? order.slice(0, 1) : order;
   const decrypt = decrypter(text, a);
-  const solutions = kept.map((shift) => ({ shift, text: decrypt(shift), score: posterior[shift] as number }));
+  const cut = options.candidateChars;
+  const prefix = cut !== undefined && codePointLength(text) > cut ? codePointPrefix(text, cut) : undefined;
+  const decryptPrefix = prefix === undefined ? undefined : decrypter(prefix, a);
+  const solutions = kept.map((shift, rank): CaesarSolution => {
+    const score = posterior[shift] as number;
+    if (rank === 0 || !decryptPrefix) return { shift, text: decrypt(shift), score };
+    return { shift, text: decryptPrefix(shift), score, truncated: true };
+  });
   return { language: fit.language, solutions };
 }
 
