@@ -38,8 +38,11 @@ async function main(): Promise<void> {
   let server: ListeningServer | undefined;
   // On Node these reach srvx: no signal handler of its own (ours below waits for the requests in flight; srvx's
   // would close the listener first, so that ours found it closed and stopped at once), and Node's server options.
-  const nodeOptions = isBun ? {} : { gracefulShutdown: false, node: nodeServerOptions(config) };
-  app.listen({ port: config.port, hostname: config.host, reusePort: false, ...nodeOptions }, (s) => {
+  // Bun.serve takes the idle timeout in seconds; it bounds header and body time itself (docs/robustness.md).
+  const runtimeOptions = isBun
+    ? { idleTimeout: Math.ceil(config.idleTimeoutMs / 1000) }
+    : { gracefulShutdown: false, node: nodeServerOptions(config) };
+  app.listen({ port: config.port, hostname: config.host, reusePort: false, ...runtimeOptions }, (s) => {
     server = s as unknown as ListeningServer;
     const node = server.raw?.node;
     if (node?.server && node.handler) hardenNodeServer(node.server, node.handler, config);
