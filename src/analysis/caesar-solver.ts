@@ -2,8 +2,8 @@
 import { Buffer } from 'node:buffer';
 import { type Alphabet, caesarDecrypt } from '../core/index.js';
 import { AnalysisInputError } from './errors.js';
+import { getModel, type LanguageModel } from './language-model/index.js';
 import { LANGUAGES, type Language } from './languages.js';
-import { getModel, type LanguageModel } from './model.js';
 import { ngramsFor, prefixTokens, shiftLogLikelihoods, softmax, type Tokens, tokenize } from './score.js';
 import { getWordStartTable, type WordStartTable } from './word-start.js';
 

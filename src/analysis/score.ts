@@ -1,7 +1,7 @@
 // Log-likelihood of candidate plaintexts under a language model, for one text or for every shift at once.
 import { type Alphabet, PARTNER_FLAG } from '../core/index.js';
+import { charKind, getModel, KIND_SPACE, type LanguageModel, type NgramModel, SKIP } from './language-model/index.js';
 import type { Language } from './languages.js';
-import { charKind, getModel, KIND_SPACE, type LanguageModel, type NgramModel, SKIP } from './model.js';
 import { joinState, WordMarkReader } from './word-marks.js';
 import { PASSAGE_START, type WordStartTable } from './word-start.js';
 

@@ -1,8 +1,8 @@
 // Vigenère analysis: every key length searched jointly under the n-gram model, the length chosen by likelihood.
 import { type Alphabet, codePointPrefix, letterIndices, vigenereDecryptShifts } from '../core/index.js';
 import { AnalysisInputError } from './errors.js';
+import { getModel, type LanguageModel, type NgramModel } from './language-model/index.js';
 import { LANGUAGES, type Language } from './languages.js';
-import { getModel, type LanguageModel, type NgramModel } from './model.js';
 import { mulberry32 } from './random.js';
 import { candidateSymbols, logSumExp, ngramsFor, type Tokens, tokenize } from './score.js';
 import { CASE_NONE } from './word-marks.js';

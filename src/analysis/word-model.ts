@@ -1,9 +1,9 @@
 // Word frequencies of a language, for telling real words from fluent letter salad in short decryptions.
 import { readFileSync } from 'node:fs';
 import { assetUrl } from './assets.js';
+import type { LanguageModel, NgramModel } from './language-model/index.js';
+import { symbolChars } from './language-model/index.js';
 import type { Language } from './languages.js';
-import type { LanguageModel, NgramModel } from './model.js';
-import { symbolChars } from './model.js';
 import { CASE_CLASSES, JOIN_STATES, WORD_MARKS } from './word-marks.js';
 
 /**

@@ -2,7 +2,7 @@
 import { readdirSync, statSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { getModel, isLanguage, LANGUAGE_INFO, LANGUAGES, scoreText } from '../../src/analysis/index.js';
-import { compileModel, readModelFile } from '../../src/analysis/model.js';
+import { compileModel, readModelFile } from '../../src/analysis/language-model/index.js';
 import { customAlphabet, namedAlphabet } from '../../src/core/index.js';
 import { HELD_OUT } from './held-out.js';
 

@@ -1,7 +1,7 @@
 // The word statistics the Vigenère analyser uses on short texts: the committed lists and the bonus.
 import { describe, expect, it } from 'vitest';
 import { getModel, LANGUAGES } from '../../src/analysis/index.js';
-import { symbolChars } from '../../src/analysis/model.js';
+import { symbolChars } from '../../src/analysis/language-model/index.js';
 import {
   followerProbability,
   frequentWords,
