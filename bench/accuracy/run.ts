@@ -27,7 +27,7 @@ import {
 } from '../../src/analysis/index.js';
 import { compileModel, readModelFile } from '../../src/analysis/language-model/index.js';
 import { mulberry32 } from '../../src/analysis/random.js';
-import { calibrateConfidence, keyEvidence, shortCalibrationWeight } from '../../src/analysis/vigenere-analyzer.js';
+import { calibrateConfidence, keyEvidence, shortCalibrationWeight } from '../../src/analysis/vigenere/index.js';
 import {
   type Alphabet,
   caesarEncrypt,

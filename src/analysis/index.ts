@@ -16,4 +16,4 @@ export {
   MIN_ANALYSIS_LETTERS,
   TOO_SHORT_MESSAGE,
   type VigenereAnalysis,
-} from './vigenere-analyzer.js';
+} from './vigenere/index.js';

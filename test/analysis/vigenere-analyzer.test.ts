@@ -10,7 +10,7 @@ import {
   TOO_SHORT_MESSAGE,
   type VigenereAnalysis,
 } from '../../src/analysis/index.js';
-import { calibrateConfidence, shortCalibrationWeight } from '../../src/analysis/vigenere-analyzer.js';
+import { calibrateConfidence, shortCalibrationWeight } from '../../src/analysis/vigenere/index.js';
 import {
   type Alphabet,
   codePointPrefix,
