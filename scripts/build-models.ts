@@ -26,7 +26,8 @@ import {
 } from '../src/analysis/language-model/index.js';
 import { LANGUAGE_INFO, LANGUAGES, type Language } from '../src/analysis/languages.js';
 import { mulberry32 } from '../src/analysis/random.js';
-import { logSumExp, shiftLogLikelihoods, symbolsLogLikelihood, tokenize } from '../src/analysis/score.js';
+import { logSumExp, shiftLogLikelihoods, symbolsLogLikelihood } from '../src/analysis/score.js';
+import { tokenize } from '../src/analysis/tokens.js';
 import { type Alphabet, caesarEncrypt, namedAlphabet } from '../src/core/index.js';
 import { CORPUS_DIR, corpusLines, isDevLine, isHeldOutLine } from './corpus.js';
 

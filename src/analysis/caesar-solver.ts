@@ -4,7 +4,8 @@ import { type Alphabet, caesarDecrypt } from '../core/index.js';
 import { AnalysisInputError } from './errors.js';
 import { getModel, type LanguageModel } from './language-model/index.js';
 import { LANGUAGES, type Language } from './languages.js';
-import { ngramsFor, prefixTokens, shiftLogLikelihoods, softmax, type Tokens, tokenize } from './score.js';
+import { shiftLogLikelihoods, softmax } from './score.js';
+import { ngramsFor, prefixTokens, type Tokens, tokenize } from './tokens.js';
 import { getWordStartTable, type WordStartTable } from './word-start.js';
 
 export interface CaesarSolution {

@@ -2,7 +2,7 @@
 // for it, and what it tells the Vigenère word scoring.
 import { describe, expect, it } from 'vitest';
 import { getModel, LANGUAGES } from '../../src/analysis/index.js';
-import { tokenize } from '../../src/analysis/score.js';
+import { tokenize } from '../../src/analysis/tokens.js';
 import {
   CASE_CAPITAL,
   CASE_LOWER,

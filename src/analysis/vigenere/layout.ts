@@ -2,7 +2,7 @@
 import type { Alphabet } from '../../core/index.js';
 import { getModel, type LanguageModel, type NgramModel } from '../language-model/index.js';
 import type { Language } from '../languages.js';
-import { candidateSymbols, ngramsFor, type Tokens, tokenize } from '../score.js';
+import { candidateSymbols, ngramsFor, type Tokens, tokenize } from '../tokens.js';
 import { WordBonus } from '../word-model.js';
 import { WORD_LAMBDA, WORD_LETTERS, WORD_PAIRS } from './tuning.js';
 
