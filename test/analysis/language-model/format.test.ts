@@ -10,12 +10,12 @@ import {
   ngramTables,
   passageSymbols,
   readModelFile,
-} from '../../src/analysis/language-model/index.js';
-import { LANGUAGES } from '../../src/analysis/languages.js';
-import { namedAlphabet } from '../../src/core/index.js';
-import { HELD_OUT } from './held-out.js';
+} from '../../../src/analysis/language-model/index.js';
+import { LANGUAGES } from '../../../src/analysis/languages.js';
+import { namedAlphabet } from '../../../src/core/index.js';
+import { HELD_OUT } from '../held-out.js';
 
-const MODELS_DIR = new URL('../../src/analysis/models/', import.meta.url);
+const MODELS_DIR = new URL('../../../src/analysis/models/', import.meta.url);
 
 /** The top level's n-grams as keys (context·S + symbol) and counts, read back from the stored layout. */
 function topCounts(ngrams: NgramFile, S: number): { keys: number[]; counts: number[] } {
