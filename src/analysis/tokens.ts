@@ -44,7 +44,7 @@ const LONGEST_WORD = 12;
 const MIN_GROUPS = 4;
 
 /** How tokenize reads spaces: decided from the text, or forced (the model build calibrates each kind). */
-export type Layout = 'auto' | 'spaced' | 'joined';
+export type Spacing = 'auto' | 'spaced' | 'joined';
 
 /**
  * Reads a text for a model, up to its maxLetters-th letter (and the boundary after it): the solvers
@@ -54,7 +54,7 @@ export function tokenize(
   text: string,
   a: Alphabet,
   model: LanguageModel,
-  layout: Layout = 'auto',
+  spacing: Spacing = 'auto',
   maxLetters = Number.POSITIVE_INFINITY,
 ): Tokens {
   const B = model.boundary;
@@ -121,9 +121,9 @@ export function tokenize(
     runs.every((r, i) => r === first || (i === runs.length - 1 && r < first));
   const breaks = runs.length - 1;
   const joined =
-    layout === 'auto'
+    spacing === 'auto'
       ? grouped || (breaks === 0 ? letters > LONGEST_WORD : breaks * JOINED_LETTERS_PER_BOUNDARY < letters)
-      : layout === 'joined';
+      : spacing === 'joined';
   // The closing boundary added above only served the run lengths when the text ends in a letter.
   const end = open ? o - 1 : o;
   if (!joined) {

@@ -2,7 +2,7 @@
 import { logSumExp } from '../score.js';
 import { CASE_NONE } from '../word-marks.js';
 import type { FrequentWords } from '../word-model.js';
-import type { Layout } from './layout.js';
+import type { Reading } from './reading.js';
 
 /** Shared by the searches of one analysis: how many model look-ups they have spent. */
 export interface Budget {
@@ -16,7 +16,7 @@ export interface Budget {
 export class KeySearch {
   readonly k: number;
   readonly key: Int32Array;
-  private readonly layout: Layout;
+  private readonly reading: Reading;
   private readonly N: number;
   private readonly S: number;
   private readonly syms: Int32Array;
@@ -51,9 +51,9 @@ export class KeySearch {
   private readonly columnAt: Int32Array;
   private readonly codeAt: Int32Array;
 
-  constructor(layout: Layout, k: number, budget: Budget, fast = false) {
-    const { model, ngrams, tokens, n } = layout;
-    this.layout = layout;
+  constructor(reading: Reading, k: number, budget: Budget, fast = false) {
+    const { model, ngrams, tokens, n } = reading;
+    this.reading = reading;
     this.k = k;
     this.budget = budget;
     this.fast = fast;
@@ -116,7 +116,7 @@ export class KeySearch {
     const prev: number[] = [];
     const cases: number[] = [];
     const joins: number[] = [];
-    const useWords = !fast && layout.words !== undefined;
+    const useWords = !fast && reading.words !== undefined;
     // Whether the word just read was listed, so that the next one may be scored as its follower.
     let lastListed = false;
     for (let i = 0; useWords && i < len; ) {
@@ -152,7 +152,7 @@ export class KeySearch {
     const of: number[][] = Array.from({ length: k }, () => []);
     const done: number[][] = Array.from({ length: k }, () => []);
     // A word scored as a follower also changes with the letters of the word before it.
-    const pairs = layout.words?.pairs === true;
+    const pairs = reading.words?.pairs === true;
     const followed: number[][] = Array.from({ length: k }, () => []);
     cols.forEach((own, w) => {
       const before = prev[w] as number;
@@ -175,7 +175,7 @@ export class KeySearch {
    * follower of the word before adds to that.
    */
   private wordSum(ws: Int32Array, part: 'full' | 'alone' | 'follower' = 'full'): number {
-    const bonus = this.layout.words;
+    const bonus = this.reading.words;
     if (!bonus || ws.length === 0) return 0;
     let sum = 0;
     for (let i = 0; i < ws.length; i++) {
@@ -192,7 +192,7 @@ export class KeySearch {
   }
 
   setColumn(j: number, s: number): void {
-    const { cand, n } = this.layout;
+    const { cand, n } = this.reading;
     const at = this.places[j] as Int32Array;
     const cs = this.codes[j] as Int32Array;
     for (let i = 0; i < at.length; i++) {
@@ -209,7 +209,7 @@ export class KeySearch {
   /** Sum of ln P over the n-grams ending at the given positions. */
   private sumAt(es: Int32Array): number {
     const { syms, N, S } = this;
-    const lp = this.layout.ngrams;
+    const lp = this.reading.ngrams;
     let sum = 0;
     if (this.fast) {
       const tri = this.plain[3] as Float64Array;
@@ -231,7 +231,7 @@ export class KeySearch {
 
   /** Fills locals for column j: its n-grams' log-likelihood under every shift, the rest held fixed. */
   evaluate(j: number): void {
-    const n = this.layout.n;
+    const n = this.reading.n;
     const keep = this.key[j] as number;
     const es = this.ends[j] as Int32Array;
     const ws = this.wordsOf[j] as Int32Array;
@@ -245,7 +245,7 @@ export class KeySearch {
   /** Log-likelihood of the whole decryption. */
   total(): number {
     const { syms, N, S } = this;
-    const lp = this.layout.ngrams;
+    const lp = this.reading.ngrams;
     let sum = 0;
     for (let e = N - 1; e < syms.length; e++) {
       let ctx = 0;
@@ -263,7 +263,7 @@ export class KeySearch {
    */
   climb(dirty = new Uint8Array(this.k).fill(1), maxPasses = 12): void {
     const { k } = this;
-    const n = this.layout.n;
+    const n = this.reading.n;
     for (let pass = 0; pass < maxPasses && dirty.includes(1); pass++) {
       for (let j = 0; j < k; j++) {
         if (!dirty[j]) continue;
@@ -289,7 +289,7 @@ export class KeySearch {
   pairClimb(): boolean {
     const { k } = this;
     if (k < 2) return false;
-    const n = this.layout.n;
+    const n = this.reading.n;
     let moved = false;
     for (let j = 0; j < k; j++) {
       const j2 = (j + 1) % k;
@@ -335,7 +335,7 @@ export class KeySearch {
    */
   wordMoves(words: FrequentWords, keep: number): WordMove[] {
     const { k, syms, columnAt, codeAt } = this;
-    const { plainOf, n } = this.layout;
+    const { plainOf, n } = this.reading;
     const moves: WordMove[] = [];
     const shifts = new Int32Array(k);
     const set = new Int32Array(k);
@@ -417,7 +417,7 @@ export class KeySearch {
     if (x < 0) return 0;
     let known = 0;
     while (known < N - 1 && (syms[e - 1 - known] as number) >= 0) known++;
-    const lp = this.layout.ngrams;
+    const lp = this.reading.ngrams;
     if (known === N - 1) {
       let ctx = 0;
       for (let r = e - N + 1; r < e; r++) ctx = ctx * S + (syms[r] as number);
@@ -449,7 +449,7 @@ export class KeySearch {
    */
   beam(width: number, keep: number): Int32Array[] {
     const { k } = this;
-    const n = this.layout.n;
+    const n = this.reading.n;
     // States live in flat arrays: keys[i·k …] and scores[i]; candidates are (parent, shift) pairs.
     let keys = new Int32Array(k);
     let scores = new Float64Array(1);
@@ -514,7 +514,7 @@ export class KeySearch {
 
   /** Σ over key letters of ln Σ_s exp((local(s) − local(key))/T): the mass of the keys near this one. */
   spread(T: number): number {
-    const n = this.layout.n;
+    const n = this.reading.n;
     const scaled = new Float64Array(n);
     let sum = 0;
     for (let j = 0; j < this.k; j++) {

@@ -4,7 +4,7 @@ import type { Language } from '../languages.js';
 import { mulberry32 } from '../random.js';
 import { type FrequentWords, frequentWords } from '../word-model.js';
 import { type Budget, KeySearch } from './key-search.js';
-import { type Layout, layoutFor } from './layout.js';
+import { type Reading, readingOf } from './reading.js';
 import {
   BEAM_KEEP,
   BEAM_LETTERS_PER_KEY_LETTER,
@@ -40,8 +40,8 @@ interface Evaluation {
 }
 
 /** Best shift of each column on its own, by the letters' unigram log-likelihood. */
-function unigramKey(layout: Layout, letters: Uint16Array, k: number): Int32Array {
-  const { n, cand, ngrams } = layout;
+function unigramKey(reading: Reading, letters: Uint16Array, k: number): Int32Array {
+  const { n, cand, ngrams } = reading;
   const counts = new Int32Array(k * n);
   let col = 0;
   for (let i = 0; i < letters.length; i++) {
@@ -128,9 +128,9 @@ class LengthSearch {
 
   private readonly pairs: boolean;
 
-  constructor(layout: Layout, start: Int32Array, budget: Budget) {
-    this.pairs = layout.tokens.letters < SHORT_LETTERS;
-    this.search = new KeySearch(layout, start.length, budget);
+  constructor(reading: Reading, start: Int32Array, budget: Budget) {
+    this.pairs = reading.tokens.letters < SHORT_LETTERS;
+    this.search = new KeySearch(reading, start.length, budget);
     this.search.setKey(start);
     if (this.pairs) this.search.deepClimb();
     else this.search.climb();
@@ -187,20 +187,20 @@ export function fitLanguage(
   polishLengths = RESTART_LENGTHS,
   beamWidth = 0,
 ): LanguageFit {
-  const layout = layoutFor(text, a, language, sample);
+  const reading = readingOf(text, a, language, sample);
   // The full model polishes a prefix: on a long text the guide has already found the key.
-  const polish = polishSample < sample ? layoutFor(text, a, language, polishSample) : layout;
+  const polish = polishSample < sample ? readingOf(text, a, language, polishSample) : reading;
   const n = a.size;
-  const T = layout.ngrams.temperature;
+  const T = reading.ngrams.temperature;
   const budget: Budget = { spent: 0 };
 
   // Every length: short columns get a narrow beam search under the full model, each of its best keys
   // climbed; long ones a quick ascent under the trigram guide. The full model judges.
-  const sampled = layout.tokens.letters;
+  const sampled = reading.tokens.letters;
   const beamed = (k: number): boolean => beamWidth > 0 && sampled < BEAM_LETTERS_PER_KEY_LETTER * k;
   // A beam costs about width × alphabet × order × letters look-ups: the widths shrink to keep the whole
   // search bounded when many lengths need one (a short text with a large max_key_length).
-  const beamCost = n * layout.ngrams.order * Math.max(1, sampled);
+  const beamCost = n * reading.ngrams.order * Math.max(1, sampled);
   const beamedCount = lengths.filter(beamed).length;
   const scoutWidth = Math.max(
     2,
@@ -213,10 +213,10 @@ export function fitLanguage(
       Math.floor((sampled < SHORT_LETTERS ? SHORT_WIDE_WORK : WIDE_WORK) / (beamCost * polishLengths)),
     ),
   );
-  const cribWords = restartBudget > 0 && layout.words ? frequentWords(layout.model, CRIB_WORDS) : undefined;
+  const cribWords = restartBudget > 0 && reading.words ? frequentWords(reading.model, CRIB_WORDS) : undefined;
   const cribbed = (k: number): boolean => sampled <= CRIB_LETTERS_PER_KEY_LETTER * k;
   const beamSearch = (k: number, width: number, keep: number): Rough => {
-    const search = new KeySearch(layout, k, budget);
+    const search = new KeySearch(reading, k, budget);
     let best: Rough = { k, key: new Int32Array(k), score: Number.NEGATIVE_INFINITY };
     for (const start of search.beam(width, keep)) {
       search.setKey(start);
@@ -228,17 +228,17 @@ export function fitLanguage(
   };
   const withCribs = (r: Rough): Rough => {
     if (!cribWords || !cribbed(r.k)) return r;
-    const search = new KeySearch(layout, r.k, budget);
+    const search = new KeySearch(reading, r.k, budget);
     search.setKey(r.key);
     const { key, ll } = improveByCribs(search, r.key, search.total(), cribWords, CRIB_ROUGH);
     return { k: r.k, key, score: ll / T - r.k * Math.log(n) };
   };
   const rough = lengths.map((k): Rough => {
     if (beamed(k)) return beamSearch(k, scoutWidth, 1);
-    const guide = new KeySearch(layout, k, budget, true);
-    guide.setKey(unigramKey(layout, letters, k));
+    const guide = new KeySearch(reading, k, budget, true);
+    guide.setKey(unigramKey(reading, letters, k));
     guide.climb();
-    const judge = new KeySearch(layout, k, budget);
+    const judge = new KeySearch(reading, k, budget);
     judge.setKey(guide.key);
     return { k, key: Int32Array.from(guide.key), score: judge.total() / T - k * Math.log(n) };
   });
@@ -325,10 +325,10 @@ export function keyEvidence(
     MIN_SAMPLE_ANY_ALPHABET,
     Math.min(Math.max(MIN_SAMPLE, SAMPLE_PER_KEY_LETTER * key.length), Math.floor(SAMPLE_WORK / a.size)),
   );
-  const layout = layoutFor(text, a, language, Math.min(sample, letters.length));
-  const s = new KeySearch(layout, key.length, { spent: 0 });
+  const reading = readingOf(text, a, language, Math.min(sample, letters.length));
+  const s = new KeySearch(reading, key.length, { spent: 0 });
   s.setKey(key);
   const ll = s.total();
-  const spread = s.spread(layout.ngrams.temperature);
-  return { ll, score: ll / layout.ngrams.temperature + spread - key.length * Math.log(a.size) };
+  const spread = s.spread(reading.ngrams.temperature);
+  return { ll, score: ll / reading.ngrams.temperature + spread - key.length * Math.log(a.size) };
 }

@@ -7,7 +7,7 @@ import { WordBonus } from '../word-model.js';
 import { WORD_LAMBDA, WORD_LETTERS, WORD_PAIRS } from './tuning.js';
 
 /** The text as one language model reads it, cut after the letters the key search needs. */
-export interface Layout {
+export interface Reading {
   model: LanguageModel;
   ngrams: NgramModel;
   tokens: Tokens;
@@ -19,7 +19,8 @@ export interface Layout {
   words: WordBonus | undefined;
 }
 
-export function layoutFor(text: string, a: Alphabet, language: Language, sample: number): Layout {
+/** How the model of `language` reads text, up to its `sample`-th letter. */
+export function readingOf(text: string, a: Alphabet, language: Language, sample: number): Reading {
   const model = getModel(language);
   const tokens = tokenize(text, a, model, 'auto', sample);
   const ngrams = ngramsFor(model, tokens);
