@@ -4,23 +4,9 @@ import { AnalysisInputError } from '../errors.js';
 import { LANGUAGES, type Language } from '../languages.js';
 import { logSumExp } from '../score.js';
 import { calibrateConfidence } from './calibration.js';
-import { candidateLengths, coincidences, rankLengths } from './ioc.js';
+import { coincidences, rankLengths } from './ioc.js';
+import { screenPlan, searchPlan } from './plan.js';
 import { fitLanguage, type LanguageFit } from './search.js';
-import {
-  BEAM_WIDTH,
-  FULL_SEARCH_LETTERS,
-  LONG_POLISH_LENGTHS,
-  MIN_SAMPLE,
-  MIN_SAMPLE_ANY_ALPHABET,
-  POLISH_PER_KEY_LETTER,
-  RESTART_BUDGET,
-  RESTART_LENGTHS,
-  SAMPLE_PER_KEY_LETTER,
-  SAMPLE_WORK,
-  SCREEN_SAMPLE,
-  SHORT_LETTERS,
-  SHORT_RESTART_BUDGET,
-} from './tuning.js';
 
 export interface VigenereAnalysis {
   language: Language;
@@ -64,11 +50,7 @@ export function analyzeVigenere(
   const maxLength = Math.max(1, Math.min(Math.floor(maxKeyLength), Math.floor(letters.length / 2)));
   const ioc = coincidences(letters, n, maxLength);
   const ranked = rankLengths(ioc, n, maxLength);
-  const full = letters.length <= FULL_SEARCH_LETTERS;
-  const lengths = full ? ranked : candidateLengths(ranked, ioc, n);
-  const wanted = Math.max(MIN_SAMPLE, SAMPLE_PER_KEY_LETTER * Math.max(...lengths));
-  const sample = Math.max(MIN_SAMPLE_ANY_ALPHABET, Math.min(wanted, Math.floor(SAMPLE_WORK / n)));
-  const restarts = !full ? 0 : letters.length < SHORT_LETTERS ? SHORT_RESTART_BUDGET : RESTART_BUDGET;
+  const plan = searchPlan(letters.length, n, ranked, ioc);
 
   // Languages compare on untempered likelihood: each has its own temperature.
   const raw = (f: LanguageFit): number => f.best.ll - f.best.length * Math.log(n);
@@ -76,18 +58,10 @@ export function analyzeVigenere(
   let languages: Language[] = language === 'auto' ? [...LANGUAGES] : [language];
   if (languages.length > 1) {
     // The languages compete on a quick fit; only the winner gets the full search.
-    const screen = Math.min(sample, SCREEN_SAMPLE);
-    const quick = full ? lengths.slice(0, Math.min(lengths.length, 6)) : lengths.slice(0, 2);
-    const screened = languages.map((l) => fitLanguage(text, a, l, letters, quick, screen, 0, screen, 1));
-    languages = [fittest(screened).language];
+    const screen = screenPlan(plan);
+    languages = [fittest(languages.map((l) => fitLanguage(text, a, l, letters, screen))).language];
   }
-  const polishSample = full ? sample : Math.max(MIN_SAMPLE_ANY_ALPHABET, POLISH_PER_KEY_LETTER * Math.max(...lengths));
-  const polishLengths = full ? RESTART_LENGTHS : LONG_POLISH_LENGTHS;
-  const fit = fittest(
-    languages.map((l) =>
-      fitLanguage(text, a, l, letters, lengths, sample, restarts, polishSample, polishLengths, full ? BEAM_WIDTH : 0),
-    ),
-  );
+  const fit = fittest(languages.map((l) => fitLanguage(text, a, l, letters, plan)));
 
   const z = logSumExp(fit.evaluations.map((e) => e.score));
   const best = fit.best;

@@ -4,6 +4,7 @@ import type { Language } from '../languages.js';
 import { mulberry32 } from '../random.js';
 import { type FrequentWords, frequentWords } from '../word-model.js';
 import { type Budget, KeySearch } from './key-search.js';
+import { type SearchPlan, sampleLetters } from './plan.js';
 import { type Reading, readingOf } from './reading.js';
 import {
   BEAM_KEEP,
@@ -14,14 +15,9 @@ import {
   CRIB_ROUGH,
   CRIB_TRIES,
   CRIB_WORDS,
-  MIN_SAMPLE,
-  MIN_SAMPLE_ANY_ALPHABET,
   PATIENCE,
   POLISH_MARGIN,
-  RESTART_LENGTHS,
   RESTART_LETTERS_PER_KEY_LETTER,
-  SAMPLE_PER_KEY_LETTER,
-  SAMPLE_WORK,
   SCOUT_WORK,
   SHORT_LETTERS,
   SHORT_WIDE_WORK,
@@ -175,18 +171,18 @@ class LengthSearch {
   }
 }
 
+/**
+ * Searches the key of every length the plan names under one language's model, and scores each length
+ * found: the scouts, the wide beams and crib moves of short columns, the full model's polish, restarts.
+ */
 export function fitLanguage(
   text: string,
   a: Alphabet,
   language: Language,
   letters: Uint16Array,
-  lengths: number[],
-  sample: number,
-  restartBudget: number,
-  polishSample = sample,
-  polishLengths = RESTART_LENGTHS,
-  beamWidth = 0,
+  plan: SearchPlan,
 ): LanguageFit {
+  const { lengths, sample, polishSample, polishLengths, restartBudget, beamWidth } = plan;
   const reading = readingOf(text, a, language, sample);
   // The full model polishes a prefix: on a long text the guide has already found the key.
   const polish = polishSample < sample ? readingOf(text, a, language, polishSample) : reading;
@@ -321,10 +317,7 @@ export function keyEvidence(
   key: ArrayLike<number>,
 ): { ll: number; score: number } {
   const letters = letterIndices(text, a);
-  const sample = Math.max(
-    MIN_SAMPLE_ANY_ALPHABET,
-    Math.min(Math.max(MIN_SAMPLE, SAMPLE_PER_KEY_LETTER * key.length), Math.floor(SAMPLE_WORK / a.size)),
-  );
+  const sample = sampleLetters(key.length, a.size);
   const reading = readingOf(text, a, language, Math.min(sample, letters.length));
   const s = new KeySearch(reading, key.length, { spent: 0 });
   s.setKey(key);

@@ -12,6 +12,9 @@ export const SAMPLE_WORK = 400_000;
 export const MIN_SAMPLE_ANY_ALPHABET = 600;
 /** With language 'auto', texts longer than this pick the language from a rough fit on this many letters. */
 export const SCREEN_SAMPLE = 1500;
+/** Lengths, best first, that the language screen under 'auto' fits on a short text, and on a long one. */
+export const SCREEN_LENGTHS = 6;
+export const LONG_SCREEN_LENGTHS = 2;
 /** Lengths whose guide score trails the best by more than this many nats are not polished. */
 export const POLISH_MARGIN = 25;
 /** Columns shorter than this many letters get restarts. */
