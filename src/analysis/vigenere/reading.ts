@@ -4,7 +4,7 @@ import { getModel, type LanguageModel, type NgramModel } from '../language-model
 import type { Language } from '../languages.js';
 import { candidateSymbols, ngramsFor, type Tokens, tokenize } from '../tokens.js';
 import { WordBonus } from '../word-model.js';
-import { WORD_LAMBDA, WORD_LETTERS, WORD_PAIRS } from './tuning.js';
+import { WORD_LAMBDA, WORD_LETTERS } from './tuning.js';
 
 /** The text as one language model reads it, cut after the letters the key search needs. */
 export interface Reading {
@@ -36,9 +36,8 @@ export function readingOf(text: string, a: Alphabet, language: Language, sample:
     cand,
     plainOf,
     n: a.size,
+    // Each word is scored as the follower of the word before it (word pairs), not alone.
     words:
-      !tokens.joined && tokens.letters <= WORD_LETTERS && WORD_LAMBDA > 0
-        ? new WordBonus(model, ngrams, WORD_LAMBDA, WORD_PAIRS)
-        : undefined,
+      !tokens.joined && tokens.letters <= WORD_LETTERS ? new WordBonus(model, ngrams, WORD_LAMBDA, true) : undefined,
   };
 }

@@ -61,5 +61,3 @@ export const CRIB_LENGTHS = 8;
 export const WORD_LETTERS = 160;
 /** Weight λ of the word model in its mixture with the character model. */
 export const WORD_LAMBDA = 0.5;
-/** Whether a word is scored as the follower of the word before it (word pairs) rather than alone. */
-export const WORD_PAIRS = true;
