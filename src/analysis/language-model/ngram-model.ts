@@ -7,9 +7,11 @@ import { DISCOUNT_CLASSES, densePyramid, discountsOf, smoothRow } from './kneser
  * spreading its probability over this many keeps likelihoods comparable between languages.
  */
 const OTHER_SPREAD = 32;
+
 /**
- * Interpolated modified Kneser–Ney probabilities of one kind of text. The top order lives in an
- * open-addressing hash of the n-grams seen in training; everything below it in one dense table.
+ * Interpolated modified Kneser–Ney probabilities of one kind of text. The orders above the dense ones live
+ * in the stored levels of the n-grams seen in training, grouped by context; orders 1…DENSE_ORDER (format.ts)
+ * in dense tables.
  */
 export interface NgramModel {
   readonly order: number;
@@ -42,39 +44,12 @@ export function compileNgrams(file: NgramFile, S: number, language: string): Ngr
   const fail = (why: string): never => {
     throw new Error(`model ${language}: ${why}`);
   };
-  if (!(N >= 2 && S <= 255 && S ** N < 2 ** 31)) fail(`order ${N} does not fit`);
+  checkTables(file, S, fail);
   const dense = denseOrder(N);
   const H = N - dense;
   const levels = file.levels;
-  if (levels.length !== H) fail(`order ${N} needs ${H} levels`);
   const other = S - 1;
   const spread = Math.log(OTHER_SPREAD);
-
-  // The arrays must fit together; what they hold is checked as lookups reach it.
-  for (let h = 0; h < H; h++) {
-    const level = levels[h] as NgramLevel;
-    const n = level.starts.length - 1;
-    const below = h > 0 ? (levels[h - 1] as NgramLevel).starts.length - 1 : 0;
-    const { contexts, childStarts, leads } = level;
-    if (
-      n < 0 ||
-      (h === 0
-        ? contexts.length !== n || childStarts.length !== 0 || leads.length !== 0
-        : contexts.length !== 0 || childStarts.length !== below + 1 || leads.length !== n) ||
-      (h > 0 && (childStarts[0] !== 0 || childStarts[below] !== n)) ||
-      level.starts[0] !== 0 ||
-      level.starts[n] !== level.symbols.length ||
-      level.counts.length !== level.symbols.length ||
-      level.overflowAt.length !== level.overflow.length
-    ) {
-      fail(`order ${dense + 1 + h} arrays do not fit`);
-    }
-  }
-  if (file.dense.length !== dense || file.dense.some((t, k) => t.length !== S ** (k + 1)))
-    fail('dense orders do not fit');
-  if (file.countsOfCounts.length !== N || file.countsOfCounts.some((n) => n.length !== 4)) {
-    fail('counts of counts do not fit');
-  }
   const starts = levels.map((level) => level.starts);
   const childStarts = levels.map((level) => level.childStarts);
   const D = levels.map((_, h) => discountsOf(file.countsOfCounts[dense + h] as number[]));
@@ -283,57 +258,10 @@ export function compileNgrams(file: NgramFile, S: number, language: string): Ngr
   denseRow(1, 0);
   const uniLog = Float64Array.from(probs[1] as Float64Array, (v, i) => Math.log(v) - (i === other ? spread : 0));
 
-  // Plain (raw-count) models of orders 1…3: the search's guide, and what reads a context cut short by
-  // letters not yet deciphered. Raw counts of a suffix are the sums over the top n-grams ending in it.
   // Computed on first use: Caesar solving never needs them, and loading should not pay for them.
   let short: Float64Array[] | undefined;
   const plain = (): Float64Array[] => {
-    if (!short) {
-      // Every top context's value, from the lowest level's up through the leads.
-      let ctx = Float64Array.from(lowest.contexts);
-      for (let h = 1; h < H; h++) {
-        const level = levels[h] as NgramLevel;
-        const cs = childStarts[h] as Int32Array;
-        const next = new Float64Array(level.starts.length - 1);
-        const weight = S ** (dense + h - 1);
-        for (let p = 0; p < ctx.length; p++) {
-          for (let k = cs[p] as number; k < (cs[p + 1] as number); k++) {
-            next[k] = (level.leads[k] as number) * weight + (ctx[p] as number);
-          }
-        }
-        ctx = next;
-      }
-      const top = levels[H - 1] as NgramLevel;
-      const st = starts[H - 1] as Int32Array;
-      const rawLevels: Float64Array[] = [];
-      const c3 = new Float64Array(S ** 3);
-      const { symbols, counts } = top;
-      for (let g = 0; g < ctx.length; g++) {
-        const base = (ctx[g] as number) * S;
-        for (let i = st[g] as number, to = st[g + 1] as number; i < to; i++) {
-          const n = counts[i] as number;
-          c3[(base + (symbols[i] as number)) % c3.length]! += n === COUNT_ESCAPE ? countAt(top, i) : n;
-        }
-      }
-      rawLevels[3] = c3;
-      for (let k = 2; k >= 1; k--) {
-        const upper = rawLevels[k + 1] as Float64Array;
-        const c = new Float64Array(S ** k);
-        // upper[r·|c| + i] sums into c[i], in the order of g as before.
-        for (let g = 0; g < upper.length; g += c.length) {
-          for (let i = 0; i < c.length; i++) c[i]! += upper[g + i] as number;
-        }
-        rawLevels[k] = c;
-      }
-      short = [];
-      const pyramid = densePyramid(rawLevels, S);
-      for (let k = 1; k < pyramid.length; k++) {
-        const p = pyramid[k] as Float64Array;
-        const out = new Float64Array(p.length);
-        for (let i = 0; i < p.length; i++) out[i] = Math.log(p[i] as number) - (i % S === other ? spread : 0);
-        short[k] = out;
-      }
-    }
+    if (!short) short = plainTables(file, S);
     return short;
   };
   return {
@@ -350,4 +278,96 @@ export function compileNgrams(file: NgramFile, S: number, language: string): Ngr
     temperature: file.temperature,
     logProb,
   };
+}
+
+/** The order and the tables' arrays must fit together; what the arrays hold is checked as lookups reach it. */
+function checkTables(file: NgramFile, S: number, fail: (why: string) => never): void {
+  const N = file.order;
+  if (!(N >= 2 && S <= 255 && S ** N < 2 ** 31)) fail(`order ${N} does not fit`);
+  const dense = denseOrder(N);
+  const H = N - dense;
+  const levels = file.levels;
+  if (levels.length !== H) fail(`order ${N} needs ${H} levels`);
+  for (let h = 0; h < H; h++) {
+    const level = levels[h] as NgramLevel;
+    const n = level.starts.length - 1;
+    const below = h > 0 ? (levels[h - 1] as NgramLevel).starts.length - 1 : 0;
+    const { contexts, childStarts, leads } = level;
+    if (
+      n < 0 ||
+      (h === 0
+        ? contexts.length !== n || childStarts.length !== 0 || leads.length !== 0
+        : contexts.length !== 0 || childStarts.length !== below + 1 || leads.length !== n) ||
+      (h > 0 && (childStarts[0] !== 0 || childStarts[below] !== n)) ||
+      level.starts[0] !== 0 ||
+      level.starts[n] !== level.symbols.length ||
+      level.counts.length !== level.symbols.length ||
+      level.overflowAt.length !== level.overflow.length
+    ) {
+      fail(`order ${dense + 1 + h} arrays do not fit`);
+    }
+  }
+  if (file.dense.length !== dense || file.dense.some((t, k) => t.length !== S ** (k + 1)))
+    fail('dense orders do not fit');
+  if (file.countsOfCounts.length !== N || file.countsOfCounts.some((n) => n.length !== 4)) {
+    fail('counts of counts do not fit');
+  }
+}
+
+/**
+ * Plain (raw-count) models of orders 1…3: the search's guide, and what reads a context cut short by
+ * letters not yet deciphered. Raw counts of a suffix are the sums over the top n-grams ending in it.
+ */
+function plainTables(file: NgramFile, S: number): Float64Array[] {
+  const levels = file.levels;
+  const dense = denseOrder(file.order);
+  const H = levels.length;
+  const lowest = levels[0] as NgramLevel;
+  const other = S - 1;
+  const spread = Math.log(OTHER_SPREAD);
+  // Every top context's value, from the lowest level's up through the leads.
+  let ctx = Float64Array.from(lowest.contexts);
+  for (let h = 1; h < H; h++) {
+    const level = levels[h] as NgramLevel;
+    const cs = level.childStarts;
+    const next = new Float64Array(level.starts.length - 1);
+    const weight = S ** (dense + h - 1);
+    for (let p = 0; p < ctx.length; p++) {
+      for (let k = cs[p] as number; k < (cs[p + 1] as number); k++) {
+        next[k] = (level.leads[k] as number) * weight + (ctx[p] as number);
+      }
+    }
+    ctx = next;
+  }
+  const top = levels[H - 1] as NgramLevel;
+  const st = top.starts;
+  const rawLevels: Float64Array[] = [];
+  const c3 = new Float64Array(S ** 3);
+  const { symbols, counts } = top;
+  for (let g = 0; g < ctx.length; g++) {
+    const base = (ctx[g] as number) * S;
+    for (let i = st[g] as number, to = st[g + 1] as number; i < to; i++) {
+      const n = counts[i] as number;
+      c3[(base + (symbols[i] as number)) % c3.length]! += n === COUNT_ESCAPE ? countAt(top, i) : n;
+    }
+  }
+  rawLevels[3] = c3;
+  for (let k = 2; k >= 1; k--) {
+    const upper = rawLevels[k + 1] as Float64Array;
+    const c = new Float64Array(S ** k);
+    // upper[r·|c| + i] sums into c[i], in the order of g as before.
+    for (let g = 0; g < upper.length; g += c.length) {
+      for (let i = 0; i < c.length; i++) c[i]! += upper[g + i] as number;
+    }
+    rawLevels[k] = c;
+  }
+  const short: Float64Array[] = [];
+  const pyramid = densePyramid(rawLevels, S);
+  for (let k = 1; k < pyramid.length; k++) {
+    const p = pyramid[k] as Float64Array;
+    const out = new Float64Array(p.length);
+    for (let i = 0; i < p.length; i++) out[i] = Math.log(p[i] as number) - (i % S === other ? spread : 0);
+    short[k] = out;
+  }
+  return short;
 }
