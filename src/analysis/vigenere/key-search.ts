@@ -1,7 +1,7 @@
 // The decryption under one key, kept up to date as key letters move: ascent, pair, crib and beam moves.
 import { logSumExp } from '../score.js';
+import type { FrequentWords } from '../word-lists.js';
 import { CASE_NONE } from '../word-marks.js';
-import type { FrequentWords } from '../word-model.js';
 import type { Reading } from './reading.js';
 
 /** Shared by the searches of one analysis: how many model look-ups they have spent. */

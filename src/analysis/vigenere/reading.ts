@@ -3,7 +3,7 @@ import type { Alphabet } from '../../core/index.js';
 import { getModel, type LanguageModel, type NgramModel } from '../language-model/index.js';
 import type { Language } from '../languages.js';
 import { candidateSymbols, ngramsFor, type Tokens, tokenize } from '../tokens.js';
-import { WordBonus } from '../word-model.js';
+import { WordBonus } from '../word-bonus.js';
 import { WORD_LAMBDA, WORD_LETTERS } from './tuning.js';
 
 /** The text as one language model reads it, cut after the letters the key search needs. */

@@ -2,7 +2,7 @@
 import { type Alphabet, letterIndices } from '../../core/index.js';
 import type { Language } from '../languages.js';
 import { mulberry32 } from '../random.js';
-import { type FrequentWords, frequentWords } from '../word-model.js';
+import { type FrequentWords, frequentWords } from '../word-lists.js';
 import { type Budget, KeySearch } from './key-search.js';
 import { type SearchPlan, sampleLetters } from './plan.js';
 import { type Reading, readingOf } from './reading.js';
