@@ -9,7 +9,7 @@ import { PASSAGE_START, type WordStartTable } from './word-start.js';
 export const END_AT_WORD = 0.5;
 
 /** The context of a text's first symbol: order − 1 boundaries, as if a passage had just begun. */
-export function startContext(model: LanguageModel, ngrams: NgramModel): number {
+function startContext(model: LanguageModel, ngrams: NgramModel): number {
   let ctx = 0;
   for (let i = 0; i < ngrams.order - 1; i++) ctx = ctx * model.symbolCount + model.boundary;
   return ctx;
