@@ -25,9 +25,9 @@ import {
   type Language,
   solveCaesar,
 } from '../../src/analysis/index.js';
-import { compileModel, readModelFile } from '../../src/analysis/model.js';
+import { compileModel, readModelFile } from '../../src/analysis/language-model/index.js';
 import { mulberry32 } from '../../src/analysis/random.js';
-import { calibrateConfidence, keyEvidence, shortCalibrationWeight } from '../../src/analysis/vigenere-analyzer.js';
+import { calibrateConfidence, keyEvidence, shortCalibrationWeight } from '../../src/analysis/vigenere/index.js';
 import {
   type Alphabet,
   caesarEncrypt,

@@ -2,9 +2,10 @@
 import { Buffer } from 'node:buffer';
 import { type Alphabet, caesarDecrypt, codePointLength, codePointPrefix } from '../core/index.js';
 import { AnalysisInputError } from './errors.js';
+import { getModel, type LanguageModel } from './language-model/index.js';
 import { LANGUAGES, type Language } from './languages.js';
-import { getModel, type LanguageModel } from './model.js';
-import { ngramsFor, prefixTokens, shiftLogLikelihoods, softmax, type Tokens, tokenize } from './score.js';
+import { shiftLogLikelihoods, softmax } from './score.js';
+import { ngramsFor, prefixTokens, type Tokens, tokenize } from './tokens.js';
 import { getWordStartTable, type WordStartTable } from './word-start.js';
 
 export interface CaesarSolution {
