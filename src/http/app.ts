@@ -29,6 +29,15 @@ export interface AppOptions {
   compute?: ComputeService;
 }
 
+/**
+ * The origin the service listens on, for links in answers when PUBLIC_URL is unset: set by the operator, unlike
+ * the request's Host header, which the client writes. A wildcard address (0.0.0.0, ::) reads as localhost.
+ */
+export function listeningOrigin(host: string, port: number): string {
+  const name = host === '0.0.0.0' || host === '::' || host === '' ? 'localhost' : host;
+  return `http://${name.includes(':') ? `[${name}]` : name}:${port}`;
+}
+
 const defaultLog = (event: string, detail: Record<string, unknown>) =>
   console.error(JSON.stringify({ time: new Date().toISOString(), event, ...detail }));
 
@@ -61,7 +70,9 @@ export function createApp(options: AppOptions = {}) {
     return openApi;
   };
 
-  const docsUrl = (request: Request) => `${config.publicUrl ?? new URL(request.url).origin}${API_PREFIX}/docs`;
+  /** The docs page, absolute, for the 429 body: PUBLIC_URL, else where the service listens (never the Host header). */
+  const docsUrl = () =>
+    `${config.publicUrl ?? listeningOrigin(config.host, (app.server as { port?: number } | null)?.port ?? config.port)}${API_PREFIX}/docs`;
   const limitMessage = `Rate limit exceeded. You can make up to ${limiter.describe()}.`;
 
   /** Counts `cost` requests for the client; a store failure serves the request unlimited. */
@@ -92,9 +103,15 @@ export function createApp(options: AppOptions = {}) {
   const send = (set: Set, reply: Reply, decision: RateDecision | null) =>
     writeReply(set, reply, decision ? rateLimitHeaders(decision) : undefined, stringBodies);
 
-  /** A Response of tRPC's own (queries, streams, its early errors), with the rate-limit headers. */
+  /**
+   * A Response of tRPC's own (queries, streams, its early errors), with the rate-limit headers. Its
+   * `transfer-encoding: chunked` goes: framing is the server's business, and with it Elysia re-streams the body
+   * through its own stream handler, which keeps only the headers `set` already had (none of these: a streamed answer
+   * went out as text/plain without them on Node) and hands the web-standard adapter chunks that are not bytes.
+   */
   const sendResponse = (response: Response, decision: RateDecision | null) => {
     const headers = response.headers;
+    headers.delete('transfer-encoding');
     // Some of tRPC's own early errors (e.g. an unsupported content type) carry a JSON body labelled text/plain.
     if (!headers.get('content-type')?.includes('json')) headers.set('content-type', 'application/json');
     if (decision) for (const [k, v] of Object.entries(rateLimitHeaders(decision))) headers.set(k, v);
@@ -125,7 +142,7 @@ export function createApp(options: AppOptions = {}) {
           error: 'Too Many Requests',
           message: limitMessage,
           retry_after: decision.retryAfterS,
-          documentation: docsUrl(request),
+          documentation: docsUrl(),
         },
         rateLimitHeaders(decision),
       );
@@ -148,7 +165,9 @@ export function createApp(options: AppOptions = {}) {
     return answer instanceof Reply ? send(set, answer, decision) : sendResponse(answer, decision);
   };
 
-  const app = new Elysia({ adapter: options.adapter })
+  // Elysia's default (standardHostname) looks for the path from the 11th character of the URL, which assumes a
+  // host of at least 4 characters: with `Host: api` it finds it inside the query, or not at all (404 everywhere).
+  const app = new Elysia({ adapter: options.adapter, handler: { standardHostname: false } })
     .onError(({ code, error, request, set }) => {
       cors(set as Set, request);
       if (code === 'NOT_FOUND')

@@ -3,6 +3,7 @@ import { generateOpenApiDocument, type OpenAPIObject } from 'trpc-to-openapi';
 import type { AnyOperation, AppRouter } from '../../routers/index.js';
 import { API_PREFIX, TRPC_PREFIX } from '../../routers/prefixes.js';
 import { ERROR_BODIES } from './errors.js';
+import { MAX_BATCH_CALLS } from './trpc-mount.js';
 
 /** The licence the service is published under, as package.json states it (test/openapi checks they agree). */
 export const LICENSE = { name: 'MIT', identifier: 'MIT' };
@@ -209,8 +210,8 @@ export function buildOpenApiDocument(
       `Spanish, French). Free to use, with no sign-up: ${rateLimit} per client address (a sliding window), ` +
       'counted on every operation but the meta ones; every response carries `X-RateLimit-Limit` and ' +
       '`X-RateLimit-Remaining`. Bodies are JSON sent with `Content-Type: application/json`. The same procedures ' +
-      `are served over tRPC at \`${TRPC_PREFIX}\` (superjson, batching: each call of a batch counts), and typed ` +
-      'clients for both come in the ' +
+      `are served over tRPC at \`${TRPC_PREFIX}\` (superjson, batching: each call of a batch counts, and a batch ` +
+      `holds at most ${MAX_BATCH_CALLS} calls), and typed clients for both come in the ` +
       '`@cipher-service/client` package. To try the ciphers by hand, open the [playground](/).',
     version,
     license: LICENSE,

@@ -17,6 +17,13 @@ import { callOperation } from './invoke.js';
 import { fastSerialize } from './plain-json.js';
 import { pathnameOf, queryOf } from './url.js';
 
+/**
+ * The most calls one batch may hold. A bigger batch is refused whole, before any call runs and without being
+ * charged, with tRPC's own error (BAD_REQUEST "Batch call exceeds maximum size"): even calls the rate limit never
+ * counts (meta) must be bounded per request. The client package batches at most this many (its maxItems).
+ */
+export const MAX_BATCH_CALLS = 10;
+
 /** What a /trpc request asks for, read once from its real URL. */
 export interface TrpcCalls {
   /** The procedure part of the URL, undecoded, exactly as it is handed to tRPC's resolveResponse. */
@@ -91,7 +98,8 @@ const isObject = (v: unknown): v is Record<string, unknown> => !!v && typeof v =
 export interface TrpcHandler {
   /**
    * What the request costs against the rate limit: each call of a rate-limited operation, and each call of an
-   * unknown procedure (answered NOT_FOUND like any other request).
+   * unknown procedure (answered NOT_FOUND like any other request); nothing for a batch over MAX_BATCH_CALLS,
+   * which is refused before any call runs.
    */
   costOf(calls: TrpcCalls): number;
   handle(request: Request, calls: TrpcCalls, ctx: Context): Promise<Reply | Response>;
@@ -116,6 +124,7 @@ export function createTrpcHandler(router: AppRouter, operations: ReadonlyMap<str
   const fastPath = async (request: Request, calls: TrpcCalls, text: string, ctx: Context): Promise<Reply | null> => {
     const { isBatch, procedures: paths } = calls;
     if (calls.query !== (isBatch ? 'batch=1' : '') || !PLAIN_CALLS.test(calls.path)) return null;
+    if (paths.length > MAX_BATCH_CALLS) return null;
     const headers = request.headers;
     const type = headers.get('content-type');
     if (type !== 'application/json' && (type ?? '').split(';', 1)[0]?.trim().toLowerCase() !== 'application/json') {
@@ -173,6 +182,7 @@ export function createTrpcHandler(router: AppRouter, operations: ReadonlyMap<str
 
   return {
     costOf(calls) {
+      if (calls.isBatch && calls.procedures.length > MAX_BATCH_CALLS) return 0;
       let cost = 0;
       for (const path of calls.procedures) if (operations.get(path)?.rateLimited !== false) cost++;
       return cost;
@@ -195,6 +205,7 @@ export function createTrpcHandler(router: AppRouter, operations: ReadonlyMap<str
         path: calls.path,
         createContext: async () => ctx,
         allowBatching: true,
+        maxBatchSize: MAX_BATCH_CALLS,
         error: null,
       });
     },

@@ -222,7 +222,7 @@ describe('rate limit', () => {
       error: 'Too Many Requests',
       message: 'Rate limit exceeded. You can make up to 3 requests per minute.',
       retry_after: expect.any(Number),
-      documentation: 'http://localhost/api/v1/docs',
+      documentation: 'http://localhost:3000/api/v1/docs',
     });
     const retry = (r.body as { retry_after: number }).retry_after;
     expect(retry).toBeGreaterThanOrEqual(1);

@@ -81,12 +81,26 @@ describe('the OpenAPI document', () => {
     expect(problems).toEqual([]);
   });
 
-  it('sends the 429 body to this reference', async () => {
-    const limited = makeApp({ rateLimit: 1 });
-    await post(limited, '/rot13/transform', { text: 'a' });
-    const r = await post(limited, '/rot13/transform', { text: 'a' });
+  it.each([
+    [{}, 'http://localhost:3000/api/v1/docs'],
+    [{ host: '127.0.0.1', port: 4321 }, 'http://127.0.0.1:4321/api/v1/docs'],
+    [{ host: '::1', port: 8080 }, 'http://[::1]:8080/api/v1/docs'],
+    [{ publicUrl: 'https://ciphers.example.org' }, 'https://ciphers.example.org/api/v1/docs'],
+  ])('sends the 429 body to this reference, never to the Host the client names (%j)', async (config, url) => {
+    const limited = makeApp({ rateLimit: 1, ...config });
+    // A runtime writes the request's Host header into its URL: here the client named evil.example.
+    const request = () =>
+      limited.handle(
+        new Request('http://evil.example/api/v1/rot13/transform', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'x-forwarded-host': 'evil.example' },
+          body: '{"text":"a"}',
+        }),
+      );
+    expect((await request()).status).toBe(200);
+    const r = await request();
     expect(r.status).toBe(429);
-    expect((r.body as { documentation: string }).documentation).toBe('http://localhost/api/v1/docs');
+    expect(((await r.json()) as { documentation: string }).documentation).toBe(url);
   });
 
   // Solver scores depend on the language models; the rest of those answers must match exactly.
