@@ -38,22 +38,25 @@ export interface TrpcCalls {
 const TRPC_HEADERS = { vary: 'trpc-accept, accept' };
 const TRPC_TYPE = 'application/json';
 
-const trimSlashes = (s: string) => s.slice(s.startsWith('/') ? 1 : 0, s.endsWith('/') ? -1 : undefined);
-
 /** The calls a request URL names, or undefined when its path is not under the tRPC endpoint. */
 export function trpcCallsOf(url: string): TrpcCalls | undefined {
   const pathname = pathnameOf(url);
   if (!pathname.startsWith(`${TRPC_PREFIX}/`)) return undefined;
-  // As tRPC's fetch adapter cuts it: one slash trimmed either side of the endpoint and of what follows it.
-  const path = trimSlashes(trimSlashes(pathname).slice(TRPC_PREFIX.length - 1));
+  // As tRPC's fetch adapter cuts it, which trims one slash off the end of the pathname and one off the end of what
+  // follows the endpoint.
+  let path = pathname.slice(TRPC_PREFIX.length + 1);
+  if (path.endsWith('/')) path = path.slice(0, -1);
+  if (path.endsWith('/')) path = path.slice(0, -1);
   const query = queryOf(url);
   // tRPC reads the flag with new URL(url).searchParams.get('batch') === '1'; the common query needs no parsing.
   const isBatch = query === 'batch=1' || (query !== '' && new URLSearchParams(query).get('batch') === '1');
   let decoded = path;
-  try {
-    decoded = decodeURIComponent(path);
-  } catch {
-    // tRPC refuses the encoding (BAD_REQUEST) and runs nothing; the calls are counted as written.
+  if (path.includes('%')) {
+    try {
+      decoded = decodeURIComponent(path);
+    } catch {
+      // tRPC refuses the encoding (BAD_REQUEST) and runs nothing; the calls are counted as written.
+    }
   }
   return { path, isBatch, procedures: isBatch ? decoded.split(',') : [decoded], query };
 }
