@@ -57,21 +57,15 @@ const resolverOf =
   ({ input, ctx }: { input: unknown; ctx: Context }) =>
     operation.run(input as z.output<I>, ctx) as never;
 
-function mutationOf<I extends z.ZodType, O extends z.ZodType>(operation: Operation<I, O>) {
-  return publicProcedure
-    .meta(openApiOf(operation))
-    .input(operation.input)
-    .output(operation.output)
-    .mutation(resolverOf(operation));
-}
+/** The procedure builder of an operation: its OpenAPI metadata, input and output schemas. */
+const builderOf = <I extends z.ZodType, O extends z.ZodType>(operation: Operation<I, O>) =>
+  publicProcedure.meta(openApiOf(operation)).input(operation.input).output(operation.output);
 
-function queryOf<I extends z.ZodType, O extends z.ZodType>(operation: Operation<I, O>) {
-  return publicProcedure
-    .meta(openApiOf(operation))
-    .input(operation.input)
-    .output(operation.output)
-    .query(resolverOf(operation));
-}
+const mutationOf = <I extends z.ZodType, O extends z.ZodType>(operation: Operation<I, O>) =>
+  builderOf(operation).mutation(resolverOf(operation));
+
+const queryOf = <I extends z.ZodType, O extends z.ZodType>(operation: Operation<I, O>) =>
+  builderOf(operation).query(resolverOf(operation));
 
 /** The tRPC procedure of an operation: a query for GET, a mutation for POST. */
 export type ProcedureOf<T> =

@@ -10,29 +10,11 @@ import { MAX_ANALYSIS_KEY_LENGTH, MAX_BULK_ITEMS, MAX_KEY_LENGTH, MAX_TEXT_LENGT
 import { DEFAULT_MAX_KEY_LENGTH } from '../routers/vigenere.js';
 import { MAX_BODY_BYTES } from '../src/http/body.js';
 import { DEFAULT_CONFIG } from '../src/http/config.js';
-import { buildOpenApiDocument } from '../src/http/openapi.js';
+import { buildOpenApiDocument, type DocOperation as Operation, type DocSchema as Schema } from '../src/http/openapi.js';
 import { RateLimiter } from '../src/http/rate-limit.js';
 import { MAX_BATCH_CALLS } from '../src/http/trpc-mount.js';
 
 export const API_DOC = fileURLToPath(new URL('../docs/api.md', import.meta.url));
-
-type Schema = {
-  type?: string;
-  enum?: unknown[];
-  const?: unknown;
-  description?: string;
-  properties?: Record<string, Schema>;
-  required?: string[];
-  items?: Schema;
-  additionalProperties?: Schema | boolean;
-  $ref?: string;
-};
-type Operation = {
-  summary?: string;
-  description?: string;
-  requestBody?: { content: Record<string, { schema: Schema; example?: unknown }> };
-  responses: Record<string, { description: string; content?: Record<string, { schema: Schema; example?: unknown }> }>;
-};
 
 /** Markdown table cells: no pipes or line breaks of their own. */
 const cell = (s: string) => s.replaceAll('|', '\\|').replaceAll('\n', ' ');
@@ -45,7 +27,7 @@ function typeOf(s: Schema): string {
   if (s.type === 'object' && typeof s.additionalProperties === 'object') {
     return `object of ${typeOf(s.additionalProperties)}`;
   }
-  return s.type ?? 'any';
+  return Array.isArray(s.type) ? s.type.join(' or ') : (s.type ?? 'any');
 }
 
 /** One row per field, nested fields dotted (`analysis.best_key_length`, `results[].shift`). */

@@ -1,8 +1,7 @@
 // createApp(): the Elysia host for REST (/api/v1), tRPC (/trpc), the OpenAPI document and the docs page.
 import { Elysia, type ElysiaConfig } from 'elysia';
 import { RateLimitError } from '../../routers/errors.js';
-import type { Context, HealthReport } from '../../routers/index.js';
-import { appRouter, OPERATIONS } from '../../routers/index.js';
+import { appRouter, type Context, type HealthReport, OPERATIONS } from '../../routers/index.js';
 import { API_PREFIX, TRPC_PREFIX } from '../../routers/prefixes.js';
 import type { ComputeService } from '../compute/compute.js';
 import { clientIp } from './client-ip.js';
@@ -71,8 +70,10 @@ export function createApp(options: AppOptions = {}) {
   };
 
   /** The docs page, absolute, for the 429 body: PUBLIC_URL, else where the service listens (never the Host header). */
-  const docsUrl = () =>
-    `${config.publicUrl ?? listeningOrigin(config.host, (app.server as { port?: number } | null)?.port ?? config.port)}${API_PREFIX}/docs`;
+  const docsUrl = () => {
+    const port = (app.server as { port?: number } | null)?.port ?? config.port;
+    return `${config.publicUrl ?? listeningOrigin(config.host, port)}${API_PREFIX}/docs`;
+  };
   const limitMessage = `Rate limit exceeded. You can make up to ${limiter.describe()}.`;
 
   /** Counts `cost` requests for the client; a store failure serves the request unlimited. */
@@ -124,16 +125,16 @@ export function createApp(options: AppOptions = {}) {
   // Every handler below reads what to run, and so what to charge, from the request's own URL: never from the route
   // that matched, which on Node can be found inside the query when Host is shorter than Elysia assumes.
 
-  /** A REST request: its route from the URL, the rate limit that route's operation asks for, then its answer. */
+  /** A REST request: its endpoint from the URL, the rate limit its operation asks for, then its answer. */
   const restRequest = async (request: Request, set: Set) => {
     cors(set, request);
     const path = pathUnder(API_PREFIX, pathnameOf(request.url));
-    const route =
+    const endpoint =
       path === undefined
         ? errorReply(404, `No endpoint at ${request.method} ${pathnameOf(request.url)}.`)
         : rest.resolve(request.method, path);
     // Unknown paths and wrong methods are counted like any request; only an operation may say it is free.
-    const cost = route instanceof Reply || route.operation.rateLimited ? 1 : 0;
+    const cost = endpoint instanceof Reply || endpoint.operation.rateLimited ? 1 : 0;
     const decided = decide(request, app.server, cost);
     const decision = RateLimiter.isThenable(decided) ? await decided : decided;
     if (decision && !decision.allowed) {
@@ -147,7 +148,7 @@ export function createApp(options: AppOptions = {}) {
         rateLimitHeaders(decision),
       );
     }
-    return send(set, route instanceof Reply ? route : await rest.handle(request, route, ctx), decision);
+    return send(set, endpoint instanceof Reply ? endpoint : await rest.handle(request, endpoint, ctx), decision);
   };
 
   /** A tRPC request: its calls from the URL (one procedure, or a batch), each charged as its operation asks. */

@@ -5,17 +5,31 @@ import type { AnyOperation, Context } from '../../routers/index.js';
 
 type Parsed = { success: true; data: unknown } | { success: false; error: unknown };
 
-/** zod's synchronous safeParse, or the asynchronous one for a schema with async checks (which the sync one refuses). */
-function parse(schema: z.ZodType, value: unknown): Parsed | Promise<Parsed> {
+const isPromise = <T>(value: T | Promise<T>): value is Promise<T> => value instanceof Promise;
+
+/**
+ * What `schema` makes of `value`, through zod's synchronous safeParse, or the asynchronous one for a schema with
+ * async checks (which the synchronous one refuses): the parsed value, or a promise of it. Whatever fails (the
+ * parser's error, or anything a check throws) leaves as `fail(cause)`.
+ */
+function parsed(schema: z.ZodType, value: unknown, fail: (cause: unknown) => TRPCError): unknown {
+  const settle = (result: Parsed) => {
+    if (result.success) return result.data;
+    throw fail(result.error);
+  };
+  let result: Parsed | Promise<Parsed>;
   try {
-    return schema.safeParse(value);
+    result = schema.safeParse(value);
   } catch (error) {
-    if (error instanceof z.core.$ZodAsyncError) return schema.safeParseAsync(value);
-    throw error;
+    if (!(error instanceof z.core.$ZodAsyncError)) throw fail(error);
+    result = schema.safeParseAsync(value);
   }
+  return isPromise(result) ? result.then(settle, (cause) => Promise.reject(fail(cause))) : settle(result);
 }
 
-const isPromise = <T>(value: T | Promise<T>): value is Promise<T> => value instanceof Promise;
+const inputFailed = (cause: unknown) => new TRPCError({ code: 'BAD_REQUEST', cause });
+const outputFailed = (cause: unknown) =>
+  new TRPCError({ message: 'Output validation failed', code: 'INTERNAL_SERVER_ERROR', cause });
 
 /**
  * What `procedure(opts)` does for a procedure built from the operation (routers/operation.ts): its input
@@ -26,28 +40,14 @@ const isPromise = <T>(value: T | Promise<T>): value is Promise<T> => value insta
  * two to the same answers, for every operation, valid and invalid input.
  */
 export async function callOperation(operation: AnyOperation, raw: unknown, ctx: Context): Promise<unknown> {
-  let input: Parsed;
-  try {
-    const parsed = parse(operation.input, raw);
-    input = isPromise(parsed) ? await parsed : parsed;
-    if (!input.success) throw input.error;
-  } catch (cause) {
-    throw new TRPCError({ code: 'BAD_REQUEST', cause });
-  }
+  let input = parsed(operation.input, raw, inputFailed);
+  if (isPromise(input)) input = await input;
   let data: unknown;
   try {
-    data = operation.run(input.data, ctx);
+    data = operation.run(input, ctx);
     if (isPromise(data)) data = await data;
   } catch (cause) {
     throw getTRPCErrorFromUnknown(cause);
   }
-  let output: Parsed;
-  try {
-    const parsed = parse(operation.output, data);
-    output = isPromise(parsed) ? await parsed : parsed;
-    if (!output.success) throw output.error;
-  } catch (cause) {
-    throw new TRPCError({ message: 'Output validation failed', code: 'INTERNAL_SERVER_ERROR', cause });
-  }
-  return output.data;
+  return parsed(operation.output, data, outputFailed);
 }

@@ -10,6 +10,34 @@ export const LICENSE = { name: 'MIT', identifier: 'MIT' };
 
 type Json = Record<string, unknown>;
 
+/** A schema of the document, as far as this service reads it (JSON Schema, as zod-openapi writes it). */
+export interface DocSchema {
+  type?: string | string[];
+  enum?: unknown[];
+  const?: unknown;
+  description?: string;
+  example?: unknown;
+  properties?: Record<string, DocSchema>;
+  required?: string[];
+  items?: DocSchema;
+  additionalProperties?: DocSchema | boolean;
+  $ref?: string;
+}
+
+/** A JSON body of the document: its schema and example. */
+export interface DocContent {
+  schema: DocSchema;
+  example?: unknown;
+}
+
+/** An operation of the document, as far as this service reads and completes it. */
+export interface DocOperation {
+  summary?: string;
+  description?: string;
+  requestBody?: { content: Record<string, DocContent> };
+  responses: Record<string, { description?: string; headers?: Json; content?: Record<string, DocContent> }>;
+}
+
 const rateLimitHeaders: Json = {
   'X-RateLimit-Limit': {
     description: 'Requests allowed per window.',
@@ -186,12 +214,6 @@ export const OPERATION_EXAMPLES: Record<string, OperationDocs> = {
   },
 };
 
-type Operation = {
-  description?: string;
-  requestBody?: { content?: Record<string, Json> };
-  responses?: Record<string, Json>;
-};
-
 /**
  * The document trpc-to-openapi generates from the routers, with the REST surface's own error bodies (zod schemas in
  * errors.ts) in place of its handler's, the rate-limit headers and rule of each operation, and worked examples.
@@ -237,14 +259,14 @@ export function buildOpenApiDocument(
   if (Object.keys(doc.components.securitySchemes ?? {}).length === 0) delete doc.components.securitySchemes;
   const byRoute = new Map([...operations.values()].map((op) => [`${op.rest.method} ${op.rest.path}`, op]));
   for (const [path, item] of Object.entries(doc.paths ?? {})) {
-    for (const [method, op] of Object.entries(item as Record<string, Operation>)) {
+    for (const [method, op] of Object.entries(item as Record<string, DocOperation>)) {
       const operation = byRoute.get(`${method.toUpperCase()} ${path}`);
       if (!operation) throw new Error(`No operation for ${method.toUpperCase()} ${path}`);
       if (!operation.rateLimited) op.description = `${op.description ?? ''} Never rate-limited.`.trim();
       const examples = OPERATION_EXAMPLES[path];
       const body = op.requestBody?.content?.['application/json'];
       if (body && examples?.request !== undefined) body.example = examples.request;
-      const ok = op.responses?.['200'] as { headers?: Json; content?: Record<string, Json> } | undefined;
+      const ok = op.responses['200'];
       const okBody = ok?.content?.['application/json'];
       if (okBody && examples) okBody.example = examples.response;
       if (ok) ok.headers = rateLimitHeaders;

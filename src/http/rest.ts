@@ -3,30 +3,30 @@ import type { TRPCError } from '@trpc/server';
 import type { AnyOperation, Context } from '../../routers/index.js';
 import { API_PREFIX } from '../../routers/prefixes.js';
 import { isJsonContentType, readBody } from './body.js';
-import { errorReply, jsonReply, Reply, restErrorReply } from './errors.js';
+import { errorReply, jsonReply, type Reply, restErrorReply } from './errors.js';
 import { callOperation } from './invoke.js';
 
 /** Where a REST request goes: the operation and its procedure path (`caesar.encrypt`). */
-export interface RestRoute {
+export interface RestEndpoint {
   procedure: string;
   operation: AnyOperation;
 }
 
 interface Resource {
-  byMethod: Map<string, RestRoute>;
+  byMethod: Map<string, RestEndpoint>;
   /** The Allow header's value, made once. */
   allow: string;
 }
 
 export interface RestHandler {
   /**
-   * The route a request takes (HEAD takes GET's), or the 404/405 reply for one that has none. The host charges
-   * the rate limit by what this answers, and then hands the same route to handle().
+   * The endpoint a request reaches (HEAD reaches GET's), or the 404/405 reply for one that reaches none. The host
+   * charges the rate limit by what this answers, and then hands the same endpoint to handle().
    */
-  resolve(method: string, path: string): RestRoute | Reply;
+  resolve(method: string, path: string): RestEndpoint | Reply;
   /** Every REST path (under API_PREFIX) with the methods it answers. */
   routes(): [path: string, methods: string[]][];
-  handle(request: Request, route: RestRoute, ctx: Context): Promise<Reply>;
+  handle(request: Request, endpoint: RestEndpoint, ctx: Context): Promise<Reply>;
 }
 
 const UNSUPPORTED_TYPE = 'The request body must be JSON, sent with Content-Type: application/json.';
@@ -43,7 +43,7 @@ export function createRestHandler(
   const resources = new Map<string, Resource>();
   for (const [procedure, operation] of operations) {
     const { method, path } = operation.rest;
-    const resource = resources.get(path) ?? { byMethod: new Map<string, RestRoute>(), allow: '' };
+    const resource = resources.get(path) ?? { byMethod: new Map<string, RestEndpoint>(), allow: '' };
     if (resource.byMethod.has(method)) throw new Error(`Two operations at ${method} ${path}`);
     resource.byMethod.set(method, { procedure, operation });
     resources.set(path, resource);
@@ -54,8 +54,8 @@ export function createRestHandler(
     resolve(method, path) {
       const resource = resources.get(path);
       if (!resource) return errorReply(404, `No endpoint at ${method} ${API_PREFIX}${path}.`);
-      const route = resource.byMethod.get(method === 'HEAD' ? 'GET' : method);
-      if (route) return route;
+      const endpoint = resource.byMethod.get(method === 'HEAD' ? 'GET' : method);
+      if (endpoint) return endpoint;
       return errorReply(405, `Use ${resource.allow} for ${API_PREFIX}${path}.`, { Allow: resource.allow });
     },
 
@@ -63,9 +63,9 @@ export function createRestHandler(
       return [...resources].map(([path, resource]) => [path, [...resource.byMethod.keys()]]);
     },
 
-    async handle(request, route, ctx) {
+    async handle(request, endpoint, ctx) {
       let input: unknown;
-      if (route.operation.rest.method === 'POST') {
+      if (endpoint.operation.rest.method === 'POST') {
         if (!isJsonContentType(request.headers.get('content-type'))) return errorReply(415, UNSUPPORTED_TYPE);
         const body = await readBody(request);
         if (!body.ok) return errorReply(body.status, body.message);
@@ -79,14 +79,12 @@ export function createRestHandler(
         }
       }
       try {
-        return jsonReply(await callOperation(route.operation, input, ctx));
+        return jsonReply(await callOperation(endpoint.operation, input, ctx));
       } catch (cause) {
         const error = cause as TRPCError;
-        if (error.code === 'INTERNAL_SERVER_ERROR') onInternalError(error.cause ?? error, route.procedure);
+        if (error.code === 'INTERNAL_SERVER_ERROR') onInternalError(error.cause ?? error, endpoint.procedure);
         return restErrorReply(error);
       }
     },
   };
 }
-
-export const isReply = (value: RestRoute | Reply): value is Reply => value instanceof Reply;

@@ -93,6 +93,7 @@ export function trpcErrorResponse(
     headers: { 'content-type': TRPC_TYPE, ...TRPC_HEADERS, ...headers },
   });
 }
+
 /** Procedure paths (comma-separated in a batch) that need no decoding. */
 const PLAIN_CALLS = /^[A-Za-z0-9_.,]+$/;
 

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { post } from '../../routers/operation.js';
-import { createRestHandler, type RestRoute } from '../../src/http/rest.js';
+import { createRestHandler, type RestEndpoint } from '../../src/http/rest.js';
 
 describe('REST 500', () => {
   it('answers {success:false, error, message} without leaking the cause', async () => {
@@ -18,14 +18,14 @@ describe('REST 500', () => {
       },
     );
     const rest = createRestHandler(new Map([['test.boom', boom]]), (error) => logged.push(error));
-    const route = rest.resolve('POST', '/boom') as RestRoute;
+    const endpoint = rest.resolve('POST', '/boom') as RestEndpoint;
     const res = await rest.handle(
       new Request('http://localhost/api/v1/boom', {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
         body: '{"text":"a"}',
       }),
-      route,
+      endpoint,
       {},
     );
     expect(res.status).toBe(500);

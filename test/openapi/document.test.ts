@@ -1,26 +1,10 @@
 // The OpenAPI document: valid by a real validator, documented field by field, and its examples true.
 import SwaggerParser from '@apidevtools/swagger-parser';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { OPERATION_EXAMPLES } from '../../src/http/openapi.js';
+import { type DocOperation, OPERATION_EXAMPLES, type DocSchema as Schema } from '../../src/http/openapi.js';
 import { makeApp, post, send, type TestApp } from '../http/helpers.js';
 
-type Schema = {
-  type?: string | string[];
-  description?: string;
-  example?: unknown;
-  const?: unknown;
-  properties?: Record<string, Schema>;
-  items?: Schema;
-  additionalProperties?: Schema | boolean;
-  $ref?: string;
-};
-type Operation = {
-  summary?: string;
-  description?: string;
-  requestBody?: { content: Record<string, { schema: Schema; example?: unknown }> };
-  responses: Record<string, { description?: string; content?: Record<string, { schema: Schema; example?: unknown }> }>;
-};
-type Doc = { paths: Record<string, Record<string, Operation>>; components: { schemas: Record<string, Schema> } };
+type Doc = { paths: Record<string, Record<string, DocOperation>>; components: { schemas: Record<string, Schema> } };
 
 /** Every property without a description, and every scalar property without an example, as dotted paths. */
 function undocumented(schema: Schema | undefined, at: string, out: string[] = []): string[] {
