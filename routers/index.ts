@@ -8,7 +8,7 @@ import { createCallerFactory, router } from './trpc.js';
 import { vigenereOperations } from './vigenere.js';
 
 /** Every operation, by group; a procedure's path is `group.name` (`caesar.encrypt`). */
-export const operations = {
+const operations = {
   caesar: caesarOperations,
   rot13: rot13Operations,
   vigenere: vigenereOperations,

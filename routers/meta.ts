@@ -4,9 +4,8 @@ import { z } from 'zod';
 import { LANGUAGE_INFO, LANGUAGES } from '../src/analysis/languages.js';
 import { alphabetLetters, NAMED_ALPHABETS, namedAlphabet } from '../src/core/index.js';
 import type { Operation, RestRoute } from './operation.js';
+import { success } from './schemas.js';
 import type { Context } from './trpc.js';
-
-const success = z.literal(true).meta({ description: 'Always true on success.', example: true });
 
 const healthOutput = z.object({
   status: z.enum(['ok', 'degraded']).meta({

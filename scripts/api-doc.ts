@@ -93,8 +93,14 @@ function errorBodies(doc: OpenAPIObject): string {
     .join('\n\n');
 }
 
-function limits(): string {
+/** The default rate limit in words, as the service states it ("60 requests per minute"). */
+function defaultLimit(): string {
   const limiter = new RateLimiter(DEFAULT_CONFIG.rateLimit, DEFAULT_CONFIG.rateLimitWindowS);
+  limiter.close();
+  return limiter.describe();
+}
+
+function limits(): string {
   const rows = [
     ['`text` (and each bulk text)', `1–${MAX_TEXT_LENGTH} Unicode code points`],
     ['`items` (bulk)', `1–${MAX_BULK_ITEMS}`],
@@ -104,12 +110,8 @@ function limits(): string {
     ['request body', `at most ${MAX_BODY_BYTES} bytes (1 MiB), refused while it is read`],
     ['request line and headers', 'at most 16 KiB (431)'],
     ['tRPC batch', `at most ${MAX_BATCH_CALLS} calls; a bigger batch is refused whole, uncharged`],
-    [
-      'rate limit (default)',
-      `${limiter.describe()} per client address, sliding window (RATE_LIMIT, RATE_LIMIT_WINDOW_S)`,
-    ],
+    ['rate limit (default)', `${defaultLimit()} per client address, sliding window (RATE_LIMIT, RATE_LIMIT_WINDOW_S)`],
   ];
-  limiter.close();
   return ['| What | Limit |', '|---|---|', ...rows.map(([what, limit]) => `| ${what} | ${limit} |`)].join('\n');
 }
 
@@ -132,7 +134,7 @@ async function alphabetsAndLanguages(): Promise<string> {
 
 /** The sections of docs/api.md that are generated, by the name of their markers. */
 export async function generatedSections(): Promise<Record<string, string>> {
-  const doc = buildOpenApiDocument(OPERATIONS, appRouter, 'docs');
+  const doc = buildOpenApiDocument(OPERATIONS, appRouter, 'docs', defaultLimit());
   return {
     endpoints: endpoints(),
     alphabets: await alphabetsAndLanguages(),

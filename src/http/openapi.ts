@@ -214,17 +214,26 @@ export const OPERATION_EXAMPLES: Record<string, OperationDocs> = {
   },
 };
 
+/** What each tag (an operation's `rest.tag`) groups. */
+const TAG_DESCRIPTIONS: Record<string, string> = {
+  caesar: 'Shift every letter a fixed number of places; break it by scoring every shift.',
+  rot13: 'The Caesar shift by 13 on A–Z, its own inverse.',
+  vigenere: 'A repeating key of shifts; broken by the index of coincidence per key length.',
+  meta: 'Facts about the service.',
+};
+
 /**
  * The document trpc-to-openapi generates from the routers, with the REST surface's own error bodies (zod schemas in
  * errors.ts) in place of its handler's, the rate-limit headers and rule of each operation, and worked examples.
- * `rateLimit` states the configured limit in words ("60 requests per minute").
+ * `rateLimit` states the configured limit in words (RateLimiter.describe(): "60 requests per minute").
  */
 export function buildOpenApiDocument(
   operations: ReadonlyMap<string, AnyOperation>,
   router: AppRouter,
   version: string,
-  rateLimit = '60 requests per minute',
+  rateLimit: string,
 ): OpenAPIObject {
+  const tags = [...new Set([...operations.values()].map((op) => op.rest.tag))];
   const doc = generateOpenApiDocument(router, {
     title: 'Classical Cipher Service',
     description:
@@ -240,17 +249,12 @@ export function buildOpenApiDocument(
     baseUrl: API_PREFIX,
     // The service is public: no security scheme, no auth marker on any operation.
     securitySchemes: {},
-    tags: ['caesar', 'rot13', 'vigenere', 'meta'],
+    tags,
     defs: ERROR_BODIES,
   });
   // Deliberately open: one empty security requirement says that no credential is needed.
   doc.security = [{}];
-  doc.tags = [
-    { name: 'caesar', description: 'Shift every letter a fixed number of places; break it by scoring every shift.' },
-    { name: 'rot13', description: 'The Caesar shift by 13 on A–Z, its own inverse.' },
-    { name: 'vigenere', description: 'A repeating key of shifts; broken by the index of coincidence per key length.' },
-    { name: 'meta', description: 'Facts about the service.' },
-  ];
+  doc.tags = tags.map((name) => ({ name, description: TAG_DESCRIPTIONS[name] }));
   // trpc-to-openapi's own error schemas describe its handler, not the bodies this service sends.
   const generated = Object.fromEntries(
     Object.entries(doc.components?.schemas ?? {}).filter(([name]) => !name.startsWith('error.')),
