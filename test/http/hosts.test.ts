@@ -87,16 +87,16 @@ const REQUESTS = [...OPERATIONS].flatMap(([procedure, op]) => {
   ];
 });
 
-// The child must run as production runs it: srvx installs its signal handlers only without TEST and CI.
-delete process.env.TEST;
-delete process.env.CI;
+// The children run as production runs them: srvx installs its own signal handlers unless TEST or CI is set (to
+// anything but the empty string), and vitest sets TEST.
+const PRODUCTION = { TEST: '', CI: '' };
 
 for (const runtime of ['node', 'bun'] as const) {
   describe(`${runtime}: short hosts, absolute-form targets, streamed answers`, () => {
     let server: ServiceProcess | undefined;
     let port = 0;
     beforeAll(async () => {
-      server = await startService({ runtime, env: { RATE_LIMIT: '100000' } });
+      server = await startService({ runtime, env: { ...PRODUCTION, RATE_LIMIT: '100000' } });
       port = Number(new URL(server.url).port);
     }, 60_000);
     afterAll(async () => {
@@ -188,7 +188,7 @@ for (const runtime of ['node', 'bun'] as const) {
     });
 
     it('the 429 body links the docs where the service listens, not to the Host the client sent', async () => {
-      const limited = await startService({ runtime, env: { RATE_LIMIT: '1' } });
+      const limited = await startService({ runtime, env: { ...PRODUCTION, RATE_LIMIT: '1' } });
       try {
         const p = Number(new URL(limited.url).port);
         const send = () => raw(p, 'POST', `${API_PREFIX}/rot13/transform`, 'evil.example', JSON_TYPE, '{"text":"a"}');
