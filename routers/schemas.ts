@@ -255,7 +255,7 @@ const languageName = z
   .enum(LANGUAGES)
   .meta({ description: 'The language used (the one chosen, for auto).', example: 'en' });
 const textLength = z.int().meta({ description: 'Length of the input text in Unicode code points.', example: 13 });
-const success = z.literal(true).meta({ description: 'Always true on success.', example: true });
+export const success = z.literal(true).meta({ description: 'Always true on success.', example: true });
 const resultText = z.string().meta({ description: 'The transformed text.', example: 'Khoor, Zruog!' });
 const shiftMethod = z
   .enum(['encrypt', 'decrypt'])

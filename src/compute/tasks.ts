@@ -19,7 +19,7 @@ export interface BulkSolveFailure {
   message: string;
 }
 
-const alphabetOf = (spec: AlphabetSpec) => resolveAlphabet(spec.alphabet ?? 'basic', spec.custom_alphabet);
+export const alphabetOf = (spec: AlphabetSpec) => resolveAlphabet(spec.alphabet ?? 'basic', spec.custom_alphabet);
 
 export const TASKS = {
   caesarSolve(args: { spec: AlphabetSpec; text: string; language: Language | 'auto' }) {

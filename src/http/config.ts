@@ -8,7 +8,7 @@ export interface ServiceConfig {
   /** Read the client address from X-Forwarded-For (only behind a trusted proxy). */
   trustProxy: boolean;
   redisUrl: string | undefined;
-  /** Absolute URL of the docs page, for the 429 body; derived from the request when unset. */
+  /** Where clients reach the service, for the 429 body's docs link; unset: the listening address (never Host). */
   publicUrl: string | undefined;
   version: string;
   /** Worker threads for the solvers (0: run them on the event loop); default one per core but one. */
