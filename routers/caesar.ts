@@ -53,7 +53,7 @@ export const caesarOperations = {
       input: caesarSolveInput,
       output: caesarSolveOutput,
       run: async (input, ctx) => {
-        const { language, solutions } = await compute(ctx.compute, 'caesarSolve', {
+        const { language, solutions } = await compute(ctx, 'caesarSolve', {
           spec: { alphabet: input.alphabet, custom_alphabet: input.custom_alphabet },
           text: input.text,
           language: input.language ?? 'en',
@@ -87,7 +87,7 @@ export const caesarOperations = {
         const method = input.method ?? 'encrypt';
         if (method === 'solve') {
           // One language for the whole batch: auto decides it from all the texts together.
-          const solved = await compute(ctx.compute, 'caesarBulkSolve', {
+          const solved = await compute(ctx, 'caesarBulkSolve', {
             spec: { alphabet: input.alphabet, custom_alphabet: input.custom_alphabet },
             texts: input.items.map((item) => item.text),
             language: input.language ?? 'en',

@@ -1,27 +1,25 @@
 // Helpers the cipher routers share: text options, and solver tasks with their errors as field errors.
 import { TRPCError } from '@trpc/server';
 import { AnalysisInputError } from '../src/analysis/errors.js';
-import { type ComputeService, ComputeUnavailableError, inlineCompute } from '../src/compute/compute.js';
+import { ComputeUnavailableError, inlineCompute } from '../src/compute/compute.js';
 import type { TaskArgs, TaskKind, TaskResult } from '../src/compute/tasks.js';
 import type { TextOptions } from '../src/core/index.js';
 import { invalidField } from './errors.js';
+import type { Context } from './trpc.js';
 
 export function textOptions(input: { preserve_case?: boolean; preserve_non_alpha?: boolean }): TextOptions {
   return { preserveCase: input.preserve_case ?? true, preserveNonAlpha: input.preserve_non_alpha ?? true };
 }
 
 /**
- * Runs a solver task where the host says (a worker pool in the service, inline in tests), turning "this text
+ * Runs a solver task where the host says (a worker pool in the service, inline in tests), queued as the
+ * request's client's (ctx.client: the pool shares its workers fairly between clients), turning "this text
  * cannot be analysed" into a 422 on the named field; work the pool cannot take now is SERVICE_UNAVAILABLE,
  * never a hang.
  */
-export async function compute<K extends TaskKind>(
-  service: ComputeService | undefined,
-  kind: K,
-  args: TaskArgs<K>,
-): Promise<TaskResult<K>> {
+export async function compute<K extends TaskKind>(ctx: Context, kind: K, args: TaskArgs<K>): Promise<TaskResult<K>> {
   try {
-    return await (service ?? inlineCompute).run(kind, args);
+    return await (ctx.compute ?? inlineCompute).run(kind, args, { client: ctx.client });
   } catch (e) {
     if (e instanceof AnalysisInputError) throw invalidField(e.field, e.message);
     if (e instanceof ComputeUnavailableError)

@@ -5,7 +5,7 @@ import type { ComputeService } from '../src/compute/compute.js';
 import { type FieldErrors, fieldErrorsOf, RateLimitError } from './errors.js';
 import { safeSuperjson } from './safe-superjson.js';
 
-/** What the host tells the procedures about itself (only the health check needs it). */
+/** What the host tells the procedures about itself and about the request. */
 export interface Context {
   /**
    * The host's health report (a HealthReport, routers/meta.ts). Typed `unknown` here because the client package's
@@ -14,6 +14,8 @@ export interface Context {
   health?: () => unknown;
   /** Where the solvers run; inline on the calling thread when absent. */
   compute?: ComputeService;
+  /** Who is asking (the rate limit's client key), so that the solvers' workers are shared fairly between clients. */
+  client?: string;
 }
 
 /**

@@ -43,7 +43,7 @@ export const vigenereOperations = {
       run: async (input, ctx) => {
         // Resolved here too, so a bad custom alphabet fails the same way before any work is queued.
         alphabetOf(input);
-        const analysis = await compute(ctx.compute, 'vigenereAnalyze', {
+        const analysis = await compute(ctx, 'vigenereAnalyze', {
           spec: { alphabet: input.alphabet, custom_alphabet: input.custom_alphabet },
           text: input.text,
           language: input.language ?? 'en',

@@ -82,12 +82,7 @@ export function createApp(options: AppOptions = {}) {
     return null;
   };
   /** Synchronous with the memory store; a promise with a shared one. */
-  const decide = (
-    request: Request,
-    server: unknown,
-    cost: number,
-  ): Promise<RateDecision | null> | RateDecision | null => {
-    const ip = clientIp(request, server, config.trustProxy);
+  const decide = (ip: string, cost: number): Promise<RateDecision | null> | RateDecision | null => {
     try {
       const decision = cost > 0 ? limiter.take(ip, cost) : limiter.peek(ip);
       return RateLimiter.isThenable(decision) ? Promise.resolve(decision).catch(storeError) : decision;
@@ -135,7 +130,8 @@ export function createApp(options: AppOptions = {}) {
         : rest.resolve(request.method, path);
     // Unknown paths and wrong methods are counted like any request; only an operation may say it is free.
     const cost = endpoint instanceof Reply || endpoint.operation.rateLimited ? 1 : 0;
-    const decided = decide(request, app.server, cost);
+    const client = clientIp(request, app.server, config.trustProxy);
+    const decided = decide(client, cost);
     const decision = RateLimiter.isThenable(decided) ? await decided : decided;
     if (decision && !decision.allowed) {
       return rateLimitResponse(
@@ -148,7 +144,8 @@ export function createApp(options: AppOptions = {}) {
         rateLimitHeaders(decision),
       );
     }
-    return send(set, endpoint instanceof Reply ? endpoint : await rest.handle(request, endpoint, ctx), decision);
+    if (endpoint instanceof Reply) return send(set, endpoint, decision);
+    return send(set, await rest.handle(request, endpoint, { ...ctx, client }), decision);
   };
 
   /** A tRPC request: its calls from the URL (one procedure, or a batch), each charged as its operation asks. */
@@ -156,13 +153,14 @@ export function createApp(options: AppOptions = {}) {
     cors(set, request);
     const calls = trpcCallsOf(request.url);
     if (!calls) return errorResponse(404, `No endpoint at ${request.method} ${pathnameOf(request.url)}.`);
-    const decided = decide(request, app.server, trpc.costOf(calls));
+    const client = clientIp(request, app.server, config.trustProxy);
+    const decided = decide(client, trpc.costOf(calls));
     const decision = RateLimiter.isThenable(decided) ? await decided : decided;
     if (decision && !decision.allowed) {
       const cause = new RateLimitError(limitMessage, decision.retryAfterS);
       return trpcErrorResponse(calls, 'TOO_MANY_REQUESTS', limitMessage, cause, rateLimitHeaders(decision));
     }
-    const answer = await trpc.handle(request, calls, ctx);
+    const answer = await trpc.handle(request, calls, { ...ctx, client });
     return answer instanceof Reply ? send(set, answer, decision) : sendResponse(answer, decision);
   };
 
