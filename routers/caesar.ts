@@ -3,6 +3,7 @@ import { TRPCError } from '@trpc/server';
 import { alphabetOf } from '../src/compute/tasks.js';
 import { caesarDecrypt, caesarEncrypt, codePointLength } from '../src/core/index.js';
 import { type FieldErrors, FieldValidationError } from './errors.js';
+import { candidateBudget } from './answer-size.js';
 import { post } from './operation.js';
 import {
   caesarBulkInput,
@@ -47,7 +48,11 @@ export const caesarOperations = {
       path: '/caesar/solve',
       tag: 'caesar',
       summary: 'Break a Caesar cipher',
-      description: 'Scores every shift with the language model and returns them ranked by posterior probability.',
+      description:
+        'Scores every shift with the language model and returns them ranked by posterior probability. No answer is ' +
+        'larger than 50 times its request or 8 MiB, whichever is larger: when every candidate in full would be, the ' +
+        'texts of all candidates but the best are cut to the same number of code points and marked `truncated` ' +
+        '(`best_solution.text` and the first candidate are never cut).',
     },
     {
       input: caesarSolveInput,
@@ -57,6 +62,7 @@ export const caesarOperations = {
           spec: { alphabet: input.alphabet, custom_alphabet: input.custom_alphabet },
           text: input.text,
           language: input.language ?? 'en',
+          candidateChars: candidateBudget(input.text, alphabetOf(input), input.custom_alphabet),
         });
         const best = solutions[0]!;
         return {
