@@ -2,8 +2,8 @@
 import { TRPCError } from '@trpc/server';
 import { alphabetOf } from '../src/compute/tasks.js';
 import { caesarDecrypt, caesarEncrypt, codePointLength } from '../src/core/index.js';
-import { type FieldErrors, FieldValidationError } from './errors.js';
 import { candidateBudget } from './answer-size.js';
+import { type FieldErrors, FieldValidationError } from './errors.js';
 import { post } from './operation.js';
 import {
   caesarBulkInput,

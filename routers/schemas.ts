@@ -280,12 +280,15 @@ const solution = z
     score: z
       .number()
       .meta({ description: 'Posterior probability of this shift; all scores sum to 1.', example: 0.9999 }),
-    truncated: z.literal(true).optional().meta({
-      description:
-        'Present (true) when `text` is only the start of the decryption: a long text decrypted under every shift ' +
-        'would make the answer larger than 50 times the request or 8 MiB, whichever is larger.',
-      example: true,
-    }),
+    truncated: z
+      .literal(true)
+      .optional()
+      .meta({
+        description:
+          'Present (true) when `text` is only the start of the decryption: a long text decrypted under every shift ' +
+          'would make the answer larger than 50 times the request or 8 MiB, whichever is larger.',
+        example: true,
+      }),
   })
   .meta({ description: 'One candidate decryption.' });
 

@@ -122,7 +122,7 @@ export function createApp(options: AppOptions = {}) {
 
   /** A REST request: its endpoint from the URL, the rate limit its operation asks for, then its answer. */
   const restRequest = async (request: Request, set: Set) => {
-    cors(set, request);
+    cors(set);
     const path = pathUnder(API_PREFIX, pathnameOf(request.url));
     const endpoint =
       path === undefined
@@ -150,7 +150,7 @@ export function createApp(options: AppOptions = {}) {
 
   /** A tRPC request: its calls from the URL (one procedure, or a batch), each charged as its operation asks. */
   const trpcRequest = async (request: Request, set: Set) => {
-    cors(set, request);
+    cors(set);
     const calls = trpcCallsOf(request.url);
     if (!calls) return errorResponse(404, `No endpoint at ${request.method} ${pathnameOf(request.url)}.`);
     const client = clientIp(request, app.server, config.trustProxy);
@@ -168,7 +168,7 @@ export function createApp(options: AppOptions = {}) {
   // host of at least 4 characters: with `Host: api` it finds it inside the query, or not at all (404 everywhere).
   const app = new Elysia({ adapter: options.adapter, handler: { standardHostname: false } })
     .onError(({ code, error, request, set }) => {
-      cors(set as Set, request);
+      cors(set as Set);
       if (code === 'NOT_FOUND')
         return errorResponse(404, `No endpoint at ${request.method} ${new URL(request.url).pathname}.`);
       if (code === 'PARSE') return errorResponse(400, 'The request body could not be parsed.');
@@ -178,26 +178,26 @@ export function createApp(options: AppOptions = {}) {
     // Preflights, on every path, before any route or limit (as @elysiajs/cors answered them).
     .options('/', ({ request }) => preflight(request))
     .options('/*', ({ request }) => preflight(request))
-    .get(`${API_PREFIX}/openapi.json`, ({ request, set }) => {
-      cors(set, request);
+    .get(`${API_PREFIX}/openapi.json`, ({ set }) => {
+      cors(set);
       return json(openApiDocument());
     })
-    .get(`${API_PREFIX}/docs`, ({ request, set }) => {
-      cors(set, request);
+    .get(`${API_PREFIX}/docs`, ({ set }) => {
+      cors(set);
       docsHtml ??= docsPage(openApiDocument());
       return new Response(docsHtml.body, { headers: docsHtml.headers });
     })
     // Pages for people: every asset local (the machines have no internet), never rate-limited.
     .get(DOCS_SCRIPT_PATH, ({ request, set }) => {
-      cors(set, request);
+      cors(set);
       return docsScript(request);
     })
     .get('/', ({ request, set }) => {
-      cors(set, request);
+      cors(set);
       return playgroundIndex(request);
     })
     .get('/assets/*', ({ request, set }) => {
-      cors(set, request);
+      cors(set);
       return playgroundAsset(request);
     });
 

@@ -1,7 +1,13 @@
 // The playground: wires the page to the service through the client package's REST client.
 
 import expected from 'virtual:letter-frequencies';
-import { CipherApiError, type CipherOutputs, createRestClient, type RateLimitInfo } from '@cipher-service/client';
+import {
+  API_PREFIX,
+  CipherApiError,
+  type CipherOutputs,
+  createRestClient,
+  type RateLimitInfo,
+} from '@cipher-service/client';
 import { frequencyChart, iocChart } from './charts.js';
 import { CAESAR_EXAMPLE, VIGENERE_EXAMPLE } from './examples.js';
 import { countLetters, languageIoc } from './frequencies.js';
@@ -42,7 +48,7 @@ function showRateLimit(error: CipherApiError, retry: () => void): void {
     const text = document.createElement('span');
     text.textContent = `${error.message} You can try again in ${left} s; the playground will retry by itself.`;
     const more = document.createElement('a');
-    more.href = error.documentation ?? '/api/v1/docs';
+    more.href = error.documentation ?? `${API_PREFIX}/docs`;
     more.textContent = 'Why is there a limit?';
     notice.append(strong, text, ' ', more);
     notice.hidden = false;
