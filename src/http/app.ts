@@ -70,8 +70,8 @@ export function createApp(options: AppOptions = {}) {
   };
 
   /** The docs page, absolute, for the 429 body: PUBLIC_URL, else where the service listens (never the Host header). */
-  const docsUrl = () => {
-    const port = (app.server as { port?: number } | null)?.port ?? config.port;
+  const docsUrl = (): string => {
+    const port: number = (app.server as { port?: number } | null)?.port ?? config.port;
     return `${config.publicUrl ?? listeningOrigin(config.host, port)}${API_PREFIX}/docs`;
   };
   const limitMessage = `Rate limit exceeded. You can make up to ${limiter.describe()}.`;
@@ -113,6 +113,30 @@ export function createApp(options: AppOptions = {}) {
     if (decision) for (const [k, v] of Object.entries(rateLimitHeaders(decision))) headers.set(k, v);
     return response;
   };
+
+  /**
+   * A page route: the playground, the API reference, their files and the OpenAPI document are not API calls and
+   * carry no rate-limit headers, but each is counted against a page allowance of its own (pageRateLimit per window;
+   * the memory store, per instance): a request of a hundred bytes fetches up to 1.5 MB, so free must still be bounded.
+   */
+  const pageLimiter = new RateLimiter(config.pageRateLimit, config.rateLimitWindowS);
+  const pageMessage = `Too many page loads. You can load up to ${pageLimiter.describe().replace('requests', 'pages and files')}.`;
+  function page(answer: (request: Request) => Response) {
+    return ({ request, set }: { request: Request; set: Set }): Response => {
+      cors(set);
+      const decision = pageLimiter.take(clientIp(request, app.server, config.trustProxy)) as RateDecision;
+      if (decision.allowed) return answer(request);
+      return rateLimitResponse(
+        {
+          error: 'Too Many Requests',
+          message: pageMessage,
+          retry_after: decision.retryAfterS,
+          documentation: docsUrl(),
+        },
+        { 'Retry-After': String(decision.retryAfterS) },
+      );
+    };
+  }
 
   // The listening server (Bun's answers requestIP) is read from the app, not from the route's context: a handler
   // that names `server` makes Elysia define a getter on every request's context.
@@ -178,28 +202,22 @@ export function createApp(options: AppOptions = {}) {
     // Preflights, on every path, before any route or limit (as @elysiajs/cors answered them).
     .options('/', ({ request }) => preflight(request))
     .options('/*', ({ request }) => preflight(request))
-    .get(`${API_PREFIX}/openapi.json`, ({ set }) => {
-      cors(set);
-      return json(openApiDocument());
-    })
-    .get(`${API_PREFIX}/docs`, ({ set }) => {
-      cors(set);
-      docsHtml ??= docsPage(openApiDocument());
-      return new Response(docsHtml.body, { headers: docsHtml.headers });
-    })
-    // Pages for people: every asset local (the machines have no internet), never rate-limited.
-    .get(DOCS_SCRIPT_PATH, ({ request, set }) => {
-      cors(set);
-      return docsScript(request);
-    })
-    .get('/', ({ request, set }) => {
-      cors(set);
-      return playgroundIndex(request);
-    })
-    .get('/assets/*', ({ request, set }) => {
-      cors(set);
-      return playgroundAsset(request);
-    });
+    // Pages for people and the OpenAPI document: every asset local (the machines have no internet), counted
+    // against the page allowance only.
+    .get(
+      `${API_PREFIX}/openapi.json`,
+      page(() => json(openApiDocument())),
+    )
+    .get(
+      `${API_PREFIX}/docs`,
+      page(() => {
+        docsHtml ??= docsPage(openApiDocument());
+        return new Response(docsHtml.body, { headers: docsHtml.headers });
+      }),
+    )
+    .get(DOCS_SCRIPT_PATH, page(docsScript))
+    .get('/', page(playgroundIndex))
+    .get('/assets/*', page(playgroundAsset));
 
   // One route per REST endpoint and per tRPC procedure, on their static paths: Bun serves these from its native
   // route table, and both runtimes find them without Elysia's wildcard matching. The wildcards below stay for
