@@ -3,7 +3,7 @@ import { LANGUAGES, type Language } from '../../src/analysis/index.js';
 import { type Baseline, baseline } from './baselines.js';
 import type { Options } from './options.js';
 import { type Format, isFolded, type PresentOptions } from './presentations.js';
-import { Sampler } from './samples.js';
+import { Sampler, type Split } from './samples.js';
 
 export class FormatContext {
   readonly present: PresentOptions;
@@ -27,7 +27,7 @@ export class FormatContext {
     return baseline(language, this.sampler(language).alphabet, isFolded(this.format) ? this.present : undefined);
   }
 
-  get split(): 'held-out' | 'dev' {
+  get split(): Split {
     return this.options.calibrate ? 'dev' : this.options.split;
   }
 }

@@ -2,6 +2,7 @@
 import { parseArgs } from 'node:util';
 import { isLanguage, LANGUAGES, type Language } from '../../src/analysis/index.js';
 import { FORMAT_INFO, FORMATS, type Format } from './presentations.js';
+import type { Split } from './samples.js';
 
 export const SECTIONS = ['caesar', 'vigenere', 'null', 'long', 'speed'] as const;
 export type Section = (typeof SECTIONS)[number];
@@ -123,7 +124,7 @@ const SPECS = {
     env: 'BENCH_SPLIT',
     default: 'held-out',
     help: 'held-out (isHeldOutLine in scripts/corpus.ts) or dev (isDevLine; then set CIPHER_MODEL_DIR=.dev-models, models that never counted it, from npm run build:dev-models)',
-    parse: (v: string): 'held-out' | 'dev' => (v === 'held-out' || v === 'dev' ? v : fail(`unknown split "${v}"`)),
+    parse: (v: string): Split => (v === 'held-out' || v === 'dev' ? v : fail(`unknown split "${v}"`)),
   },
   skip: {
     arg: 'LIST',
