@@ -31,13 +31,12 @@ function nullInput(sampler: Sampler, solver: Solver, kind: NullKind, letters: nu
 
 export function runNullSet(ctx: FormatContext): NullOutcome[] {
   const o = ctx.options;
-  const lengths: Record<Solver, number[]> = {
-    caesar: o.skip.has('caesar') ? [] : o['caesar-letters'],
-    vigenere: o.skip.has('vigenere')
-      ? []
-      : [...new Set(vigenereCells(ctx).map(([L, m]) => L * m))].sort((x, y) => x - y),
-  };
   const per: Record<Solver, number> = { caesar: o['null-caesar'], vigenere: o['null-vigenere'] };
+  // The cells' lengths, whether or not the cells themselves run (--skip=caesar,vigenere measures the null set alone).
+  const lengths: Record<Solver, number[]> = {
+    caesar: per.caesar ? o['caesar-letters'] : [],
+    vigenere: per.vigenere ? [...new Set(vigenereCells(ctx).map(([L, m]) => L * m))].sort((x, y) => x - y) : [],
+  };
   console.log(
     `\n### Null set, ${ctx.format}: % answered with confidence ≥ 0.5 (mean confidence); ` +
       `per kind, length and language ${per.caesar} inputs to Caesar solve at ${lengths.caesar.join('/') || '—'} letters, ` +
@@ -54,7 +53,7 @@ export function runNullSet(ctx: FormatContext): NullOutcome[] {
           for (let i = 0; i < per[solver]; i++) {
             const text = nullInput(sampler, solver, kind, letters, rng);
             const conf = answer(text, sampler, language, solver);
-            items.push({ solver, kind, language, conf });
+            items.push({ solver, kind, language, letters, conf });
             const tag = `${solver} ${kind}`;
             if (conf >= 0.5 && (shown.get(tag) ?? 0) < o.misses) {
               shown.set(tag, (shown.get(tag) ?? 0) + 1);
@@ -75,6 +74,12 @@ export function runNullSet(ctx: FormatContext): NullOutcome[] {
       NULL_KINDS.map((k) => nullText(mine.filter((i) => i.solver === s && i.kind === k))),
     );
     console.log(`| ${language} | ${cells.join(' | ')} | ${nullText(mine)} |`);
+  }
+  for (const solver of ['caesar', 'vigenere'] as const) {
+    const byLength = lengths[solver].map(
+      (n) => `${n}: ${nullText(items.filter((i) => i.solver === solver && i.letters === n))}`,
+    );
+    if (byLength.length) console.log(`\n${solver} by letters (every kind and language): ${byLength.join(', ')}`);
   }
   return items;
 }

@@ -102,14 +102,14 @@ const SPECS = {
     arg: 'N',
     env: 'BENCH_NULL_CAESAR',
     default: '60',
-    help: 'null-set inputs per kind, Caesar length and language, for Caesar solve',
+    help: 'null-set inputs per kind, Caesar length and language, for Caesar solve (0: none)',
     parse: count('null-caesar'),
   },
   'null-vigenere': {
     arg: 'N',
     env: 'BENCH_NULL_VIGENERE',
     default: '2',
-    help: 'null-set inputs per kind, Vigenère cell length and language, for Vigenère analyze',
+    help: 'null-set inputs per kind, Vigenère cell length and language, for Vigenère analyze (0: none)',
     parse: count('null-vigenere'),
   },
   langs: {

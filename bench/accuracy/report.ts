@@ -44,6 +44,8 @@ export interface NullOutcome {
   solver: Solver;
   kind: NullKind;
   language: string;
+  /** Letters of the input. */
+  letters: number;
   conf: number;
 }
 
