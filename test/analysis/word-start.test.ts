@@ -2,7 +2,8 @@
 import { describe, expect, it } from 'vitest';
 import { corpusLines, isHeldOutLine } from '../../scripts/corpus.js';
 import { getModel, LANGUAGES } from '../../src/analysis/index.js';
-import { candidateSymbols, decodeSymbols, tokenize, wordStartCorrection } from '../../src/analysis/score.js';
+import { wordStartCorrection } from '../../src/analysis/score.js';
+import { candidateSymbols, decodeSymbols, tokenize } from '../../src/analysis/tokens.js';
 import {
   buildWordStartTable,
   getWordStartTable,
