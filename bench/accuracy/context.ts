@@ -17,7 +17,8 @@ export class FormatContext {
   }
 
   sampler(language: Language): Sampler {
-    const s = this.samplers.get(language) ?? new Sampler(this.format, language, this.split, this.present, this.options.sources);
+    const s =
+      this.samplers.get(language) ?? new Sampler(this.format, language, this.split, this.present, this.options.sources);
     this.samplers.set(language, s);
     return s;
   }
