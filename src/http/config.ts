@@ -4,11 +4,16 @@ export interface ServiceConfig {
   host: string;
   /** Accepted requests per window and client address. */
   rateLimit: number;
+  /**
+   * Page loads (the playground, the API reference, their files, the OpenAPI document) per window and client address:
+   * not API calls, so not counted against rateLimit, but bounded, since a small request can fetch megabytes.
+   */
+  pageRateLimit: number;
   rateLimitWindowS: number;
   /** Read the client address from X-Forwarded-For (only behind a trusted proxy). */
   trustProxy: boolean;
   redisUrl: string | undefined;
-  /** Absolute URL of the docs page, for the 429 body; derived from the request when unset. */
+  /** Where clients reach the service, for the 429 body's docs link; unset: the listening address (never Host). */
   publicUrl: string | undefined;
   version: string;
   /** Worker threads for the solvers (0: run them on the event loop); default one per core but one. */
@@ -29,6 +34,7 @@ export const DEFAULT_CONFIG: ServiceConfig = {
   port: 3000,
   host: '0.0.0.0',
   rateLimit: 60,
+  pageRateLimit: 600,
   rateLimitWindowS: 60,
   trustProxy: false,
   redisUrl: undefined,
@@ -60,6 +66,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServiceConf
     port: env.PORT === '0' ? 0 : positiveInt(env, 'PORT', DEFAULT_CONFIG.port, 65535),
     host: env.HOST?.trim() || DEFAULT_CONFIG.host,
     rateLimit: positiveInt(env, 'RATE_LIMIT', DEFAULT_CONFIG.rateLimit),
+    pageRateLimit: positiveInt(env, 'PAGE_RATE_LIMIT', DEFAULT_CONFIG.pageRateLimit),
     rateLimitWindowS: positiveInt(env, 'RATE_LIMIT_WINDOW_S', DEFAULT_CONFIG.rateLimitWindowS, 86_400),
     trustProxy: truthy(env.TRUST_PROXY),
     redisUrl: env.REDIS_URL?.trim() || undefined,

@@ -13,7 +13,7 @@ export const PREFLIGHT_MAX_AGE = '5';
  * with a user's cookies), the rate-limit headers are readable, and no browser may sniff a JSON answer into
  * something else (`nosniff`).
  */
-export function cors(set: ReplySink, _request?: Request): void {
+export function cors(set: ReplySink): void {
   const h = set.headers;
   h['access-control-allow-origin'] = '*';
   h['access-control-expose-headers'] = EXPOSE_HEADERS;

@@ -1,9 +1,10 @@
 // The docs page: Scalar's interactive API reference over our own OpenAPI document, every asset served locally.
 import type { OpenAPIObject } from 'trpc-to-openapi';
+import { API_PREFIX } from '../../routers/prefixes.js';
 import { pageHeaders } from './page-headers.js';
 
 /** Where the service serves Scalar's standalone bundle (see static.ts). */
-export const DOCS_SCRIPT_PATH = '/api/v1/docs/assets/scalar.js';
+export const DOCS_SCRIPT_PATH = `${API_PREFIX}/docs/assets/scalar.js`;
 
 const escapeHtml = (s: unknown) => String(s ?? '').replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
@@ -21,7 +22,7 @@ export const FAVICON =
  */
 function scalarConfig(): Record<string, unknown> {
   return {
-    url: '/api/v1/openapi.json',
+    url: `${API_PREFIX}/openapi.json`,
     withDefaultFonts: false,
     telemetry: false,
     showDeveloperTools: 'never',
@@ -47,7 +48,7 @@ function fallbackList(doc: OpenAPIObject): string {
   for (const [path, item] of Object.entries(doc.paths ?? {})) {
     for (const [method, op] of Object.entries(item as Record<string, Op>)) {
       rows.push(
-        `<li><code>${escapeHtml(method.toUpperCase())} /api/v1${escapeHtml(path)}</code>: ${escapeHtml(op.summary)}. ${escapeHtml(op.description)}</li>`,
+        `<li><code>${escapeHtml(method.toUpperCase())} ${API_PREFIX}${escapeHtml(path)}</code>: ${escapeHtml(op.summary)}. ${escapeHtml(op.description)}</li>`,
       );
     }
   }
@@ -77,7 +78,7 @@ export function renderDocsPage(doc: OpenAPIObject): string {
 <h1>${escapeHtml(doc.info.title)} <small>v${escapeHtml(doc.info.version)}</small></h1>
 <p>${escapeHtml(doc.info.description)}</p>
 <p>The interactive reference needs JavaScript. The machine-readable document is at
-<a href="/api/v1/openapi.json">/api/v1/openapi.json</a>; the playground is at <a href="/">/</a>.</p>
+<a href="${API_PREFIX}/openapi.json">${API_PREFIX}/openapi.json</a>; the playground is at <a href="/">/</a>.</p>
 ${fallbackList(doc)}
 </main></noscript>
 <div id="app"></div>

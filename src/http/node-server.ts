@@ -11,8 +11,12 @@ export type NodeLimits = Pick<
   'headersTimeoutMs' | 'requestTimeoutMs' | 'idleTimeoutMs' | 'connectionsPerAddress' | 'trustProxy'
 >;
 
-/** Answer bytes written but not yet read by one address's connections, past which its new requests are refused. */
-export const UNREAD_BYTES_PER_ADDRESS = 16 * 1024 * 1024;
+/**
+ * Connections of one address whose answers have stopped flowing (the send buffer is full: the client is not reading)
+ * past which that address's new requests are refused: each holds up to one answer in memory until it is read or the
+ * idle timeout closes the connection.
+ */
+export const STALLED_PER_ADDRESS = 3;
 
 /**
  * Options for http.createServer (srvx passes its `node` options there): the whole request (headers and body) must
@@ -45,7 +49,7 @@ function jsonError(status: number, message: string): { head: Record<string, stri
 /**
  * Hardens the server srvx made, through Node's own API: the idle timeout (a connection on which nothing moves
  * either way, such as a client that stopped reading its answer, is closed), a cap on connections per address, a
- * refusal of new requests from an address that leaves too much of its earlier answers unread, and JSON bodies for
+ * refusal of new requests from an address that has stopped reading its earlier answers, and JSON bodies for
  * what srvx (a request target it cannot parse) or Node's parser (malformed HTTP, headers over 16 KiB, time-outs)
  * would answer with an empty body. `handler` is srvx's request listener, which this one wraps.
  *
@@ -58,7 +62,9 @@ export function hardenNodeServer(
 ): void {
   const perAddress = !limits.trustProxy;
   const sockets = new Map<string, Set<Socket>>();
+  // Node destroys a timed-out socket only when nothing listens for the timeout; say it outright.
   server.timeout = limits.idleTimeoutMs;
+  server.on('timeout', (socket: Socket) => socket.destroy());
 
   server.on('connection', (socket: Socket) => {
     if (!perAddress) return;
@@ -79,11 +85,12 @@ export function hardenNodeServer(
     });
   });
 
-  const unread = (socket: Socket): number => {
+  /** Connections of the socket's address whose client has stopped reading what it asked for. */
+  const stalledAt = (socket: Socket): number => {
     const open = perAddress ? sockets.get(clientKey(socket.remoteAddress ?? '') ?? 'unknown') : undefined;
-    let bytes = 0;
-    if (open) for (const s of open) bytes += s.writableLength;
-    return bytes;
+    let stalled = 0;
+    if (open) for (const s of open) if (s.writableNeedDrain) stalled++;
+    return stalled;
   };
 
   server.removeAllListeners('request');
@@ -92,7 +99,7 @@ export function hardenNodeServer(
     let refusal: [number, string] | undefined;
     if (url[0] !== '/' && url !== '*' && !URL.canParse(url)) {
       refusal = [400, 'The request target is not a valid URL.'];
-    } else if (unread(req.socket) > UNREAD_BYTES_PER_ADDRESS) {
+    } else if (req.socket.writableNeedDrain || stalledAt(req.socket) >= STALLED_PER_ADDRESS) {
       refusal = [503, 'Earlier answers to this address have not been read yet; read them before sending more.'];
     }
     if (!refusal) return handler(req, res);

@@ -17,7 +17,11 @@ function connect(url: string): Promise<{ socket: Socket; received: () => string;
       data += d;
     });
     socket.once('error', reject);
-    socket.connect(Number(port), hostname, () => resolve({ socket, received: () => data, closed }));
+    socket.connect(Number(port), hostname, () => {
+      // A reset by the server ends the connection like a close; the tests read `closed`.
+      socket.off('error', reject).on('error', () => {});
+      resolve({ socket, received: () => data, closed });
+    });
   });
 }
 
@@ -147,4 +151,52 @@ describe('slow and idle connections on Node', () => {
       expect(JSON.parse(body ?? '')).toMatchObject({ success: false, message: expect.any(String) });
     }
   });
+});
+
+describe('clients that stop reading, on Node', () => {
+  let service: ServiceProcess;
+  beforeAll(async () => {
+    service = await startService({ env: { IDLE_TIMEOUT_MS: '8000', RATE_LIMIT: '1000', COMPUTE_WORKERS: '2' } });
+  }, 60_000);
+  afterAll(() => service?.stop());
+
+  it('refuses new requests from an address that leaves many answers unread, and drops stalled readers', async () => {
+    // 256 astral letters and 10,000 of them in the text: every candidate repeats the text, 10 MB an answer.
+    const letters = Array.from({ length: 256 }, (_, i) => String.fromCodePoint(0x1f300 + i));
+    const body = JSON.stringify({
+      text: Array.from({ length: 10_000 }, (_, i) => letters[(i * 7) % 256]).join(''),
+      alphabet: 'custom',
+      custom_alphabet: letters.join(''),
+    });
+    const readers = await Promise.all(Array.from({ length: 3 }, () => connect(service.url)));
+    for (const r of readers) {
+      r.socket.pause();
+      r.socket.write(
+        `POST /api/v1/caesar/solve HTTP/1.1\r\nHost: localhost\r\ncontent-type: application/json\r\n` +
+          `content-length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
+      );
+    }
+    // The answers are computed and written; none is read.
+    let refused: Response | undefined;
+    for (let i = 0; i < 60 && refused?.status !== 503; i++) {
+      await sleep(250);
+      refused = await fetch(`${service.url}/api/v1/health`);
+    }
+    expect(refused?.status).toBe(503);
+    expect(await refused?.json()).toMatchObject({ success: false, error: 'Service Unavailable' });
+    // Nothing moves on those connections: the idle timeout (8 s here) closes them, and the address is served again.
+    let served: Response | undefined;
+    for (let i = 0; i < 80 && served?.status !== 200; i++) {
+      await sleep(250);
+      served = await fetch(`${service.url}/api/v1/health`);
+    }
+    expect(served?.status).toBe(200);
+    // Reading now finds each answer cut off where the server gave up: it never ends with the last chunk.
+    for (const r of readers) {
+      r.socket.resume();
+      await r.closed;
+      expect(r.received()).toMatch(/^HTTP\/1\.1 200/);
+      expect(r.received().endsWith('\r\n0\r\n\r\n')).toBe(false);
+    }
+  }, 60_000);
 });
