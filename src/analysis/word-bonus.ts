@@ -194,6 +194,11 @@ export class WordBonus {
     return v;
   }
 
+  /** How many distinct words this scorer has met (each read from the word lists once). */
+  get size(): number {
+    return this.locals;
+  }
+
   private mix(pWord: number, charLogProb: number): number {
     return Math.log(1 - this.lambda + this.lambda * Math.exp(Math.log(pWord) - charLogProb));
   }

@@ -5,6 +5,7 @@ import { LANGUAGES, type Language } from '../languages.js';
 import { logSumExp } from '../score.js';
 import { calibrateConfidence } from './calibration.js';
 import { coincidences, rankLengths } from './ioc.js';
+import type { Budget } from './key-search.js';
 import { screenPlan, searchPlan } from './plan.js';
 import { fitLanguage, type LanguageFit } from './search.js';
 
@@ -31,6 +32,8 @@ const MAX_PROBABLE_LENGTHS = 5;
 export interface AnalyzeOptions {
   /** Report the uncalibrated confidence (the calibration fit reads it). */
   rawConfidence?: boolean;
+  /** Adds the work the analysis spent, in model look-ups (key-search.ts), to `spent` (the budget tests read it). */
+  work?: Budget;
 }
 
 /**
@@ -51,6 +54,7 @@ export function analyzeVigenere(
   const ioc = coincidences(letters, n, maxLength);
   const ranked = rankLengths(ioc, n, maxLength);
   const plan = searchPlan(letters.length, n, ranked, ioc);
+  const work = options.work ?? { spent: 0 };
 
   // Languages compare on untempered likelihood: each has its own temperature.
   const raw = (f: LanguageFit): number => f.best.ll - f.best.length * Math.log(n);
@@ -59,9 +63,9 @@ export function analyzeVigenere(
   if (languages.length > 1) {
     // The languages compete on a quick fit; only the winner gets the full search.
     const screen = screenPlan(plan);
-    languages = [fittest(languages.map((l) => fitLanguage(text, a, l, letters, screen))).language];
+    languages = [fittest(languages.map((l) => fitLanguage(text, a, l, letters, screen, work))).language];
   }
-  const fit = fittest(languages.map((l) => fitLanguage(text, a, l, letters, plan)));
+  const fit = fittest(languages.map((l) => fitLanguage(text, a, l, letters, plan, work)));
 
   const z = logSumExp(fit.evaluations.map((e) => e.score));
   const best = fit.best;
