@@ -9,6 +9,8 @@
 //   letters    uniformly random letters, no spaces
 //   prose      a passage of the split (spaced) under a random key of 3–12 letters
 //   joined     the same passage, letters only (folded to A–Z, basic alphabet), under a random key of 3–12 letters
+//   custom     uniformly random letters in words of 1–9 letters over a custom alphabet of 256 letters (the largest
+//              the service takes: a beam's look-ups grow with the alphabet)
 // Every figure is the CPU time of one call in this process (single-threaded, so another busy process does not
 // inflate it much; a loaded machine still slows caches and turbo, so say how loaded it was).
 import { availableParallelism, loadavg } from 'node:os';
@@ -16,11 +18,11 @@ import { parseArgs } from 'node:util';
 import { analyzeVigenere, LANGUAGE_INFO, LANGUAGES, type Language, solveCaesar } from '../../src/analysis/index.js';
 import { mulberry32 } from '../../src/analysis/random.js';
 import { getWordCounts } from '../../src/analysis/word-lists.js';
-import { type Alphabet, caesarEncrypt, namedAlphabet, vigenereEncrypt } from '../../src/core/index.js';
+import { type Alphabet, caesarEncrypt, customAlphabet, namedAlphabet, vigenereEncrypt } from '../../src/core/index.js';
 import { lettersOnly } from '../accuracy/presentations.js';
 import { Sampler, type Split } from '../accuracy/samples.js';
 
-const KINDS = ['gibberish', 'words', 'letters', 'prose', 'joined'] as const;
+const KINDS = ['gibberish', 'words', 'letters', 'prose', 'joined', 'custom'] as const;
 type Kind = (typeof KINDS)[number];
 type Lang = Language | 'auto';
 
@@ -87,6 +89,16 @@ function randomWords(language: Language, a: Alphabet, letters: number, rng: () =
   return out.join(' ');
 }
 
+/** A custom alphabet of 256 letters: a–z, then the caseless letters from U+0100 on. */
+const custom256 = ((): Alphabet => {
+  let letters = 'abcdefghijklmnopqrstuvwxyz';
+  for (let cp = 0x100; [...letters].length < 256; cp++) {
+    const c = String.fromCodePoint(cp);
+    if (/\p{L}/u.test(c) && c.toLowerCase() === c && c.toUpperCase() === c) letters += c;
+  }
+  return customAlphabet(letters);
+})();
+
 function randomKey(a: Alphabet, length: number, rng: () => number): string {
   return Array.from({ length }, () => a.letters[Math.floor(rng() * a.size)]).join('');
 }
@@ -108,6 +120,8 @@ function input(kind: Kind, lang: Lang, letters: number, rng: () => number): { te
       return { text: randomLetters(own, letters, rng, true), a: own };
     case 'letters':
       return { text: randomLetters(own, letters, rng, false), a: own };
+    case 'custom':
+      return { text: randomLetters(custom256, letters, rng, true), a: custom256 };
     case 'words': {
       const text = randomWords(language, own, letters, rng);
       return {
@@ -139,6 +153,8 @@ interface Run {
   lang: Lang;
   letters: number;
   ms: number;
+  /** Model look-ups the analysis counted (key-search.ts): what its budgets bound, the same on any machine. */
+  work: number;
 }
 
 const runs: Run[] = [];
@@ -152,11 +168,13 @@ for (const kind of kinds)
       const rng = mulberry32(0xc057 + 7919 * KINDS.indexOf(kind) + 131 * langs.indexOf(lang) + letters);
       for (let i = 0; i < samples; i++) {
         const { text, a } = input(kind, lang, letters, rng);
+        const work = { spent: 0 };
         const t = cpu();
-        analyzeVigenere(text, a, lang, maxKeyLength);
+        analyzeVigenere(text, a, lang, maxKeyLength, { work });
         const ms = cpu() - t;
-        runs.push({ kind, lang, letters, ms });
-        if (values.verbose) console.log(`${kind} ${lang} ${letters}: ${ms.toFixed(0)} ms`);
+        runs.push({ kind, lang, letters, ms, work: work.spent });
+        if (values.verbose)
+          console.log(`${kind} ${lang} ${letters}: ${ms.toFixed(0)} ms, ${(work.spent / 1e6).toFixed(2)} M look-ups`);
       }
     }
 const wall = (performance.now() - started) / 1000;
@@ -193,6 +211,12 @@ const w = worst(runs);
 console.log(
   `\nAll ${runs.length} analyses: median ${median(all).toFixed(0)} ms, worst ${w.ms.toFixed(0)} ms ` +
     `(${w.kind}, ${w.lang}, ${w.letters} letters), over 1 s: ${all.filter((x) => x > 1000).length}; ${wall.toFixed(0)} s wall`,
+);
+const most = runs.reduce((x, y) => (y.work > x.work ? y : x));
+const perLookUp = runs.reduce((s, r) => s + r.ms, 0) / runs.reduce((s, r) => s + r.work, 0);
+console.log(
+  `Work: median ${(median(runs.map((r) => r.work)) / 1e6).toFixed(2)} M look-ups, most ${(most.work / 1e6).toFixed(2)} M ` +
+    `(${most.kind}, ${most.lang}, ${most.letters} letters); ${(perLookUp * 1e6).toFixed(0)} ns of CPU per look-up overall`,
 );
 
 // Caesar: the largest input the service takes, in one language and with auto.
