@@ -20,7 +20,7 @@ export {
 export { normalise, type Presentation, presentationOf } from './presentation.js';
 
 export const DEFAULT_IDENTIFY_KEY_LENGTH = 20;
-/** At most this many explanations are listed. */
+/** At most this many explanations are listed, unknown always among them. */
 export const MAX_SOLUTIONS = 10;
 
 export interface IdentifySolution extends Verdict {
@@ -61,6 +61,10 @@ export function identify(
   const maxKeyLength = options.maxKeyLength ?? DEFAULT_IDENTIFY_KEY_LENGTH;
   const evidence = weigh(text, a, language, { maxKeyLength, skipVigenereAbove: options.skipVigenereAbove });
   const ranked = verdicts(evidence, language === 'auto' ? 'en' : language, options.calibration ?? CALIBRATION);
-  const solutions = ranked.slice(0, MAX_SOLUTIONS).map((v) => ({ ...v, text: readAs(text, v, a) }));
+  // Unknown is always listed, last if it must be, so a reader sees what "none of these" was given.
+  const unknown = ranked.find((v) => v.cipher === 'unknown') as Verdict;
+  const listed = ranked.slice(0, MAX_SOLUTIONS);
+  if (!listed.includes(unknown)) listed.splice(MAX_SOLUTIONS - 1, 1, unknown);
+  const solutions = listed.map((v) => ({ ...v, text: readAs(text, v, a) }));
   return { presentation: evidence.presentation, letters: evidence.letters, solutions };
 }
