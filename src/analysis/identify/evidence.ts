@@ -12,6 +12,13 @@ import { normalise, type Presentation, presentationOf } from './presentation.js'
  * more, and the cost of the rest would grow with the text for nothing.
  */
 export const SCORED_LETTERS = 1000;
+/**
+ * The Vigenère search reads this many letters per letter of the longest key (at least VIGENERE_MIN_LETTERS): the
+ * solver finds every key from ten letters per key letter (docs/solver-results.md), and the search's cost grows with
+ * the text, while the key it returns is then weighed on every scored letter.
+ */
+const VIGENERE_LETTERS_PER_KEY_LETTER = 15;
+const VIGENERE_MIN_LETTERS = 300;
 /** A text with fewer breaks between words than one per this many letters reads as letters run together. */
 const LETTERS_PER_BREAK = 15;
 
@@ -162,7 +169,8 @@ export function weigh(text: string, a: Alphabet, language: Language | 'auto', op
   const searched =
     letters >= MIN_ANALYSIS_LETTERS && options.maxKeyLength >= 2 && bestShift - unknown < threshold * scoredLetters;
   if (searched) {
-    const v = analyzeVigenere(scored, a, language, options.maxKeyLength);
+    const read = Math.max(VIGENERE_MIN_LETTERS, VIGENERE_LETTERS_PER_KEY_LETTER * options.maxKeyLength);
+    const v = analyzeVigenere(prefixLetters(scored, a, read), a, language, options.maxKeyLength);
     const key = period(v.probable_key);
     const into = languages.find((e) => e.language === v.language);
     if (into && [...key].length >= 2) {
