@@ -5,7 +5,6 @@ import { appendFileSync, readFileSync } from 'node:fs';
 import {
   CALIBRATION,
   type Calibration,
-  CIPHERS,
   type Cipher,
   type Evidence,
   familyPosterior,
@@ -207,7 +206,8 @@ export function printIdentify(outcomes: IdentifyOutcome[], c: Calibration = CALI
 
 /**
  * The identify calibration by maximum likelihood (Platt's smoothed target) of the true family and language (any
- * language for random letters and Vigenère) on these outcomes: coordinate descent over the temperature and the family biases (unknown fixed at 0).
+ * language for random letters and Vigenère) on these outcomes: coordinate descent over each family's temperature and bias,
+ * from the shipped calibration.
  */
 export function fitIdentify(outcomes: IdentifyOutcome[]): Calibration {
   const prepared = outcomes.map((x) => {
@@ -221,38 +221,45 @@ export function fitIdentify(outcomes: IdentifyOutcome[]): Calibration {
     );
     return { scores, truth };
   });
+  // Platt's smoothed target, as fitPlatt: texts the evidence separates perfectly cannot drive the fit to an edge.
+  const y = (prepared.length + 1) / (prepared.length + 2);
+  // A weak pull towards no bias and temperature 1, so that directions the texts cannot tell apart stay there.
+  const pull = (c: Calibration): number =>
+    Object.values(c.bias).reduce((s, b) => s + 0.01 * b * b, 0) +
+    Object.values(c.temperature).reduce((s, t) => s + 0.01 * Math.log(t) ** 2, 0);
   const loss = (c: Calibration): number =>
     prepared.reduce((sum, { scores, truth }) => {
       const p = familyPosterior(scores, c);
-      return (
-        sum -
-        Math.log(
-          Math.max(
-            1e-300,
-            truth.reduce((s, i) => s + (p[i] as number), 0),
-          ),
-        )
+      // Floored, so that a text no calibration could explain (a key the search missed) cannot outweigh the rest.
+      const q = Math.min(
+        1 - 1e-15,
+        Math.max(
+          1e-9,
+          truth.reduce((s, i) => s + (p[i] as number), 0),
+        ),
       );
-    }, 0);
-  let best: Calibration = { temperature: 1, bias: { plain: 0, caesar: 0, vigenere: 0, unknown: 0 } };
+      return sum - y * Math.log(q) - (1 - y) * Math.log1p(-q);
+    }, pull(c));
+  let best: Calibration = structuredClone(CALIBRATION);
   let bestLoss = loss(best);
-  const free = CIPHERS.filter((x) => x !== 'unknown');
-  for (let round = 0; round < 4; round++) {
-    for (let t = 0.5; t <= 8; t *= 1.05) {
-      const l = loss({ ...best, temperature: t });
-      if (l < bestLoss) [best, bestLoss] = [{ ...best, temperature: t }, l];
-    }
-    for (const cipher of free)
-      for (let b = -60; b <= 60; b += 0.5) {
+  const families = ['plain', 'caesar', 'vigenere'] as const;
+  for (let round = 0; round < 4; round++)
+    for (const cipher of families) {
+      // Never sharper than the evidence itself: the Caesar shares are already calibrated by the models' temperatures.
+      for (let t = 1; t <= 200; t *= 1.05) {
+        const c = { ...best, temperature: { ...best.temperature, [cipher]: t } };
+        const l = loss(c);
+        if (l < bestLoss) [best, bestLoss] = [c, l];
+      }
+      for (let b = -60; b <= 60; b += 0.25) {
         const c = { ...best, bias: { ...best.bias, [cipher]: b } };
         const l = loss(c);
         if (l < bestLoss) [best, bestLoss] = [c, l];
       }
-  }
+    }
   console.log(
-    `\nIdentify calibration fit on ${outcomes.length} ${'development'} texts: temperature ${best.temperature.toFixed(3)}, ` +
-      `bias ${JSON.stringify(Object.fromEntries(free.map((x) => [x, best.bias[x]])))} (log loss ${bestLoss.toFixed(1)}, ` +
-      `identity ${loss(CALIBRATION).toFixed(1)})`,
+    `\nIdentify calibration fit on ${outcomes.length} texts: ${JSON.stringify(best)} ` +
+      `(log loss ${bestLoss.toFixed(1)}; ${loss(CALIBRATION).toFixed(1)} with the shipped calibration)`,
   );
   return best;
 }
