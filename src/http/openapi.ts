@@ -201,21 +201,29 @@ export const OPERATION_EXAMPLES: Record<string, OperationDocs> = {
         language: 'en',
         shift: 3,
         text: 'The secret meeting is at the old mill at sunset; bring the map.',
-        confidence: 0.998,
+        confidence: 0.99998,
       },
+      // The first three of the ten listed.
       all_solutions: [
         {
           cipher: 'caesar',
           language: 'en',
           shift: 3,
           text: 'The secret meeting is at the old mill at sunset; bring the map.',
-          confidence: 0.998,
+          confidence: 0.99998,
         },
         {
           cipher: 'unknown',
           language: 'en',
           text: 'Wkh vhfuhw phhwlqj lv dw wkh rog ploo dw vxqvhw; eulqj wkh pds.',
-          confidence: 0.001,
+          confidence: 0.0000083,
+        },
+        {
+          cipher: 'caesar',
+          language: 'fr',
+          shift: 3,
+          text: 'The secret meeting is at the old mill at sunset; bring the map.',
+          confidence: 0.0000034,
         },
       ],
     },
