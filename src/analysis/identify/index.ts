@@ -10,7 +10,6 @@ export { type Evidence, nullEvidence, SCORED_LETTERS, SKIP_VIGENERE_ABOVE, weigh
 export {
   CALIBRATION,
   type Calibration,
-  CIPHERS,
   type Cipher,
   familyPosterior,
   familyScores,

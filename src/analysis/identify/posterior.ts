@@ -1,10 +1,9 @@
 // From evidence to probabilities: every (cipher, language) explanation weighed against every other and against the
-// null model, with priors and a temperature fitted on the development split, then shared out within each family.
+// null model, with a temperature and a bias per family fitted on the development split, then shared out within each family.
 import type { Language } from '../languages.js';
 import type { Evidence } from './evidence.js';
 
 export type Cipher = 'plain' | 'caesar' | 'vigenere' | 'unknown';
-export const CIPHERS: readonly Cipher[] = ['plain', 'caesar', 'vigenere', 'unknown'];
 
 /**
  * The calibration: each family's evidence is read against the null model's, d = evidence − unknown, and
