@@ -1,5 +1,6 @@
 // From evidence to probabilities: every (cipher, language) explanation weighed against every other and against the
-// null model, with a temperature and a bias per family fitted on the development split, then shared out within each family.
+// null model, with a temperature and a bias per family fitted on the development split, then shared out within
+// each family.
 import type { Language } from '../languages.js';
 import type { Evidence } from './evidence.js';
 
