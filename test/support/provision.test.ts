@@ -71,7 +71,7 @@ describe('provide', () => {
   it('stops with the sudo command when it is Debian but not root', () => {
     const { state, req, machine } = fixture({ root: false });
     expect(stopLine(() => provide(req, machine))).toBe(
-      'the widget tests need widget: run `sudo apt-get install -y widget` (or install a widget).',
+      'the widget tests need widget: run `sudo apt-get install -y widget`, then the tests again.',
     );
     expect(state.calls).toEqual([]);
   });

@@ -11,7 +11,7 @@ export interface Requirement {
   find(): string | undefined;
   /** The Debian package that provides it. */
   debianPackage: string;
-  /** How to get it anywhere else, as one clause: "install Redis 6 or later (brew install redis, …)". */
+  /** How to get it where there is no apt-get, as one clause: "install Redis so that … (on macOS: …)". */
   elsewhere: string;
 }
 
@@ -43,8 +43,7 @@ export const REDIS_SERVER: Requirement = {
   neededBy: 'the Redis rate-limit tests',
   find: () => onPath('redis-server'),
   debianPackage: 'redis-server',
-  elsewhere:
-    'install Redis so that redis-server is on PATH (Debian/Ubuntu: apt-get install redis-server; macOS: brew install redis)',
+  elsewhere: 'install Redis so that redis-server is on PATH (on macOS: brew install redis)',
 };
 
 /** CHROMIUM_PATH when set (used as given, never replaced by an install), else `chromium` on PATH. */
@@ -107,7 +106,7 @@ export function provide(req: Requirement, host: Host = THIS_MACHINE): string {
   if (!host.debian) throw new MissingRequirement(`${what}, and this is not Debian: ${req.elsewhere}.`);
   if (!host.root)
     throw new MissingRequirement(
-      `${what}: run \`sudo apt-get install -y ${req.debianPackage}\` (or ${req.elsewhere}).`,
+      `${what}: run \`sudo apt-get install -y ${req.debianPackage}\`, then the tests again.`,
     );
   host.log(`test setup: ${what}; installing it: apt-get update && apt-get install -y ${req.debianPackage}`);
   const failed = host.aptGet(['update']) ?? host.aptGet(['install', req.debianPackage]);
