@@ -71,9 +71,9 @@ export interface Host {
   log(line: string): void;
 }
 
-/** Runs apt-get quietly; on failure, its last line of output. */
+/** Runs apt-get quietly, waiting for a dpkg lock another install holds (a fresh machine's own upgrades, say). */
 function aptGet(args: string[]): string | undefined {
-  const run = spawnSync('apt-get', ['-y', '-qq', ...args], {
+  const run = spawnSync('apt-get', ['-y', '-qq', '-o', 'DPkg::Lock::Timeout=300', ...args], {
     env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
     encoding: 'utf8',
     stdio: ['ignore', 'pipe', 'pipe'],
