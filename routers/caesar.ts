@@ -1,8 +1,10 @@
-// Caesar procedures: encrypt, decrypt, solve and bulk, thin wrappers over the core and the solver.
-
+// Caesar operations: encrypt, decrypt, solve and bulk, thin wrappers over the core and the solver.
 import { TRPCError } from '@trpc/server';
+import { alphabetOf } from '../src/compute/tasks.js';
 import { caesarDecrypt, caesarEncrypt, codePointLength } from '../src/core/index.js';
+import { candidateBudget } from './answer-size.js';
 import { type FieldErrors, FieldValidationError } from './errors.js';
+import { post } from './operation.js';
 import {
   caesarBulkInput,
   caesarBulkOutput,
@@ -11,111 +13,121 @@ import {
   caesarSolveInput,
   caesarSolveOutput,
 } from './schemas.js';
-import { alphabetOf, compute, post, textOptions } from './shared.js';
-import { publicProcedure, router } from './trpc.js';
+import { compute, textOptions } from './shared.js';
 
 /** Encrypt and decrypt differ only in direction and wording. */
-function shiftProcedure(method: 'encrypt' | 'decrypt', summary: string, description: string) {
+function shiftOperation(method: 'encrypt' | 'decrypt', summary: string, description: string) {
   const apply = method === 'encrypt' ? caesarEncrypt : caesarDecrypt;
-  return publicProcedure
-    .meta(post(`/caesar/${method}`, 'caesar', summary, description))
-    .input(caesarShiftInput)
-    .output(caesarShiftOutput)
-    .mutation(({ input }) => ({
-      success: true as const,
-      result: apply(input.text, input.shift, alphabetOf(input), textOptions(input)),
-      method,
-      shift: input.shift,
-      alphabet: input.alphabet ?? 'basic',
-      text_length: codePointLength(input.text),
-    }));
+  return post(
+    { path: `/caesar/${method}`, tag: 'caesar', summary, description },
+    {
+      input: caesarShiftInput,
+      output: caesarShiftOutput,
+      run: (input) => ({
+        success: true as const,
+        result: apply(input.text, input.shift, alphabetOf(input), textOptions(input)),
+        method,
+        shift: input.shift,
+        alphabet: input.alphabet ?? 'basic',
+        text_length: codePointLength(input.text),
+      }),
+    },
+  );
 }
 
-export const caesarRouter = router({
-  encrypt: shiftProcedure(
+export const caesarOperations = {
+  encrypt: shiftOperation(
     'encrypt',
     'Encrypt with a Caesar shift',
     'Moves every letter `shift` places along the alphabet.',
   ),
-  decrypt: shiftProcedure('decrypt', 'Decrypt a Caesar shift', 'Moves every letter `shift` places back.'),
+  decrypt: shiftOperation('decrypt', 'Decrypt a Caesar shift', 'Moves every letter `shift` places back.'),
 
-  solve: publicProcedure
-    .meta(
-      post(
-        '/caesar/solve',
-        'caesar',
-        'Break a Caesar cipher',
-        'Scores every shift with the language model and returns them ranked by posterior probability.',
-      ),
-    )
-    .input(caesarSolveInput)
-    .output(caesarSolveOutput)
-    .mutation(async ({ input, ctx }) => {
-      const { language, solutions } = await compute(ctx.compute, 'caesarSolve', {
-        spec: { alphabet: input.alphabet, custom_alphabet: input.custom_alphabet },
-        text: input.text,
-        language: input.language ?? 'en',
-      });
-      const best = solutions[0]!;
-      return {
-        success: true as const,
-        best_solution: { shift: best.shift, text: best.text, confidence: best.score },
-        all_solutions: solutions,
-        alphabet: input.alphabet ?? 'basic',
-        language,
-      };
-    }),
-
-  bulk: publicProcedure
-    .meta(
-      post(
-        '/caesar/bulk',
-        'caesar',
-        'Encrypt, decrypt or solve many texts',
-        'Applies one method to up to 1000 items; with method solve each item is broken and its shift ignored.',
-      ),
-    )
-    .input(caesarBulkInput)
-    .output(caesarBulkOutput)
-    .mutation(async ({ input, ctx }) => {
-      const a = alphabetOf(input);
-      const alphabet = input.alphabet ?? 'basic';
-      const method = input.method ?? 'encrypt';
-      if (method === 'solve') {
-        // One language for the whole batch: auto decides it from all the texts together.
-        const solved = await compute(ctx.compute, 'caesarBulkSolve', {
+  solve: post(
+    {
+      path: '/caesar/solve',
+      tag: 'caesar',
+      summary: 'Break a Caesar cipher',
+      description:
+        'Scores every shift with the language model and returns them ranked by posterior probability. No answer is ' +
+        'larger than 50 times its request or 8 MiB, whichever is larger: when every candidate in full would be, the ' +
+        'texts of all candidates but the best are cut to the same number of code points and marked `truncated` ' +
+        '(`best_solution.text` and the first candidate are never cut).',
+    },
+    {
+      input: caesarSolveInput,
+      output: caesarSolveOutput,
+      run: async (input, ctx) => {
+        const { language, solutions } = await compute(ctx, 'caesarSolve', {
           spec: { alphabet: input.alphabet, custom_alphabet: input.custom_alphabet },
-          texts: input.items.map((item) => item.text),
+          text: input.text,
           language: input.language ?? 'en',
+          candidateChars: candidateBudget(input.text, alphabetOf(input), input.custom_alphabet),
         });
-        const errors: FieldErrors = {};
-        const results = solved.items.map((r, index) => {
-          if ('field' in r) errors[`items.${index}.${r.field}`] = [r.message];
-          const best = r as { shift: number; text: string; confidence: number };
-          return {
-            index,
-            original: input.items[index]!.text,
-            result: best.text,
-            shift: best.shift,
-            confidence: best.confidence,
-          };
-        });
-        if (Object.keys(errors).length) {
-          throw new TRPCError({
-            code: 'BAD_REQUEST',
-            message: 'Validation failed',
-            cause: new FieldValidationError(errors),
+        const best = solutions[0]!;
+        return {
+          success: true as const,
+          best_solution: { shift: best.shift, text: best.text, confidence: best.score },
+          all_solutions: solutions,
+          alphabet: input.alphabet ?? 'basic',
+          language,
+        };
+      },
+    },
+  ),
+
+  bulk: post(
+    {
+      path: '/caesar/bulk',
+      tag: 'caesar',
+      summary: 'Encrypt, decrypt or solve many texts',
+      description:
+        'Applies one method to up to 1000 items; with method solve each item is broken and its shift ignored.',
+    },
+    {
+      input: caesarBulkInput,
+      output: caesarBulkOutput,
+      run: async (input, ctx) => {
+        const a = alphabetOf(input);
+        const alphabet = input.alphabet ?? 'basic';
+        const method = input.method ?? 'encrypt';
+        if (method === 'solve') {
+          // One language for the whole batch: auto decides it from all the texts together.
+          const solved = await compute(ctx, 'caesarBulkSolve', {
+            spec: { alphabet: input.alphabet, custom_alphabet: input.custom_alphabet },
+            texts: input.items.map((item) => item.text),
+            language: input.language ?? 'en',
           });
+          const errors: FieldErrors = {};
+          const results = solved.items.map((r, index) => {
+            if ('field' in r) errors[`items.${index}.${r.field}`] = [r.message];
+            const best = r as { shift: number; text: string; confidence: number };
+            return {
+              index,
+              original: input.items[index]!.text,
+              result: best.text,
+              shift: best.shift,
+              confidence: best.confidence,
+            };
+          });
+          if (Object.keys(errors).length) {
+            throw new TRPCError({
+              code: 'BAD_REQUEST',
+              message: 'Validation failed',
+              cause: new FieldValidationError(errors),
+            });
+          }
+          const lang = solved.language;
+          return { success: true as const, method, alphabet, language: lang, count: results.length, results };
         }
-        const lang = solved.language;
-        return { success: true as const, method, alphabet, language: lang, count: results.length, results };
-      }
-      const opts = textOptions(input);
-      const apply = method === 'encrypt' ? caesarEncrypt : caesarDecrypt;
-      const results = input.items.map((item, index) => {
-        const shift = item.shift as number;
-        return { index, original: item.text, result: apply(item.text, shift, a, opts), shift };
-      });
-      return { success: true as const, method, alphabet, count: results.length, results };
-    }),
-});
+        const opts = textOptions(input);
+        const apply = method === 'encrypt' ? caesarEncrypt : caesarDecrypt;
+        const results = input.items.map((item, index) => {
+          const shift = item.shift as number;
+          return { index, original: item.text, result: apply(item.text, shift, a, opts), shift };
+        });
+        return { success: true as const, method, alphabet, count: results.length, results };
+      },
+    },
+  ),
+};

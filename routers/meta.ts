@@ -1,25 +1,54 @@
-// Meta procedures: health, the named alphabets and the solver languages (GET, never rate-limited).
+// Meta operations: health, the named alphabets and the solver languages (GET, never rate-limited).
 import { TRPCError } from '@trpc/server';
 import { z } from 'zod';
 import { LANGUAGE_INFO, LANGUAGES } from '../src/analysis/languages.js';
 import { alphabetLetters, NAMED_ALPHABETS, namedAlphabet } from '../src/core/index.js';
-import { publicProcedure, router } from './trpc.js';
+import type { Operation, RestRoute } from './operation.js';
+import { success } from './schemas.js';
+import type { Context } from './trpc.js';
 
 const healthOutput = z.object({
-  status: z.enum(['ok', 'degraded']),
-  version: z.string(),
-  uptime_s: z.number(),
-  rate_limit_store: z.enum(['memory', 'redis']),
+  status: z.enum(['ok', 'degraded']).meta({
+    description: 'ok, or degraded while the rate-limit store is failing (requests are then served unlimited).',
+    example: 'ok',
+  }),
+  version: z.string().meta({ description: 'The service version.', example: '0.1.0' }),
+  uptime_s: z.number().meta({ description: 'Seconds since the service started.', example: 3600 }),
+  rate_limit_store: z.enum(['memory', 'redis']).meta({
+    description: 'Where the rate limit is counted: memory (one instance) or redis (shared).',
+    example: 'memory',
+  }),
 });
 
+/** What GET /api/v1/health answers, as the host reports it. */
+export type HealthReport = z.output<typeof healthOutput>;
+
 const alphabetsOutput = z.object({
-  success: z.literal(true),
-  alphabets: z.array(z.object({ name: z.string(), letters: z.string(), size: z.int() })),
+  success,
+  alphabets: z
+    .array(
+      z.object({
+        name: z.string().meta({ description: 'Alphabet name, as the alphabet field takes it.', example: 'basic' }),
+        letters: z
+          .string()
+          .meta({ description: 'The letters in order, upper case.', example: 'ABCDEFGHIJKLMNOPQRSTUVWXYZ' }),
+        size: z.int().meta({ description: 'Number of letters.', example: 26 }),
+      }),
+    )
+    .meta({ description: 'The named alphabets (custom is not listed).' }),
 });
 
 const languagesOutput = z.object({
-  success: z.literal(true),
-  languages: z.array(z.object({ code: z.string(), name: z.string(), alphabet: z.string() })),
+  success,
+  languages: z
+    .array(
+      z.object({
+        code: z.string().meta({ description: 'Language code, as the language field takes it.', example: 'en' }),
+        name: z.string().meta({ description: 'The language, in English.', example: 'English' }),
+        alphabet: z.string().meta({ description: 'The alphabet the language is written in.', example: 'basic' }),
+      }),
+    )
+    .meta({ description: 'The solver languages.' }),
 });
 
 // Built once: these lists never change while the process runs.
@@ -29,27 +58,49 @@ const alphabets = NAMED_ALPHABETS.map((name) => {
 });
 const languages = LANGUAGES.map((code) => ({ code, ...LANGUAGE_INFO[code] }));
 
-const get = (path: `/${string}`, summary: string) => ({
-  openapi: { method: 'GET' as const, path, tags: ['meta'], summary, protect: false },
-});
+const noInput = z.void();
 
-export const metaRouter = router({
-  health: publicProcedure
-    .meta(get('/health', 'Service health'))
-    .input(z.void())
-    .output(healthOutput)
-    .query(({ ctx }) => {
+/** A meta operation: GET without input, and never counted against the rate limit (the one place that rule lives). */
+function metaGet<O extends z.ZodType>(
+  path: RestRoute['path'],
+  summary: string,
+  description: string,
+  output: O,
+  run: (ctx: Context) => z.input<O>,
+): Operation<typeof noInput, O, 'GET'> {
+  return {
+    rest: { method: 'GET', path, tag: 'meta', summary, description },
+    input: noInput,
+    output,
+    rateLimited: false,
+    run: (_input, ctx) => run(ctx),
+  };
+}
+
+export const metaOperations = {
+  health: metaGet(
+    '/health',
+    'Service health',
+    'Whether the service and its rate-limit store are working.',
+    healthOutput,
+    (ctx) => {
       if (!ctx.health) throw new TRPCError({ code: 'INTERNAL_SERVER_ERROR', message: 'No health source configured.' });
-      return ctx.health();
-    }),
-  alphabets: publicProcedure
-    .meta(get('/alphabets', 'The named alphabets'))
-    .input(z.void())
-    .output(alphabetsOutput)
-    .query(() => ({ success: true as const, alphabets })),
-  languages: publicProcedure
-    .meta(get('/languages', 'The languages the solvers know'))
-    .input(z.void())
-    .output(languagesOutput)
-    .query(() => ({ success: true as const, languages })),
-});
+      // Checked by healthOutput on the way out.
+      return ctx.health() as HealthReport;
+    },
+  ),
+  alphabets: metaGet(
+    '/alphabets',
+    'The named alphabets',
+    'The named alphabets, letters in order (upper case).',
+    alphabetsOutput,
+    () => ({ success: true as const, alphabets }),
+  ),
+  languages: metaGet(
+    '/languages',
+    'The languages the solvers know',
+    'The languages the solvers have models for, with the alphabet each uses.',
+    languagesOutput,
+    () => ({ success: true as const, languages }),
+  ),
+};

@@ -255,7 +255,7 @@ const languageName = z
   .enum(LANGUAGES)
   .meta({ description: 'The language used (the one chosen, for auto).', example: 'en' });
 const textLength = z.int().meta({ description: 'Length of the input text in Unicode code points.', example: 13 });
-const success = z.literal(true).meta({ description: 'Always true on success.', example: true });
+export const success = z.literal(true).meta({ description: 'Always true on success.', example: true });
 const resultText = z.string().meta({ description: 'The transformed text.', example: 'Khoor, Zruog!' });
 const shiftMethod = z
   .enum(['encrypt', 'decrypt'])
@@ -280,6 +280,15 @@ const solution = z
     score: z
       .number()
       .meta({ description: 'Posterior probability of this shift; all scores sum to 1.', example: 0.9999 }),
+    truncated: z
+      .literal(true)
+      .optional()
+      .meta({
+        description:
+          'Present (true) when `text` is only the start of the decryption: a long text decrypted under every shift ' +
+          'would make the answer larger than 50 times the request or 8 MiB, whichever is larger.',
+        example: true,
+      }),
   })
   .meta({ description: 'One candidate decryption.' });
 

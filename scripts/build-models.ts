@@ -1,19 +1,18 @@
 // Builds src/analysis/models/<lang>.json and <lang>.bin from the shared corpus: letter frequencies and
-// n-gram counts (the .json readable, the .bin the count tables; encodeModelFile in src/analysis/model.ts).
+// n-gram counts (the .json readable, the .bin the count tables; encodeModelFile in src/analysis/language-model/format.ts).
 //
 // Usage: npm run build:models   (CORPUS_DIR overrides ../shared/corpus relative to the repo root)
 //
 // Line i of a corpus file (0-based) with i % 10 === 0 is held out for benchmarks and tests and never
 // counted. Of the rest, lines with i % 10 === 5 first serve as a development set: a model built
 // without them fits the posterior temperature; the shipped model counts them too. Smoothing is
-// modified Kneser–Ney, whose discounts follow from the counts themselves (src/analysis/model.ts).
+// modified Kneser–Ney, whose discounts follow from the counts themselves (src/analysis/language-model/kneser-ney.ts).
 //
 // With MODELS_EXCLUDE_DEV=1 the development lines are not counted either, and the files go under
 // CIPHER_MODEL_DIR (npm run build:dev-models): models for tuning on that split without having seen it.
 import { mkdirSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { assetDir } from '../src/analysis/assets.js';
-import { LANGUAGE_INFO, LANGUAGES, type Language } from '../src/analysis/languages.js';
 import {
   compileModel,
   encodeModelFile,
@@ -24,9 +23,11 @@ import {
   ngramTables,
   passageSymbols,
   symbolChars,
-} from '../src/analysis/model.js';
+} from '../src/analysis/language-model/index.js';
+import { LANGUAGE_INFO, LANGUAGES, type Language } from '../src/analysis/languages.js';
 import { mulberry32 } from '../src/analysis/random.js';
-import { logSumExp, shiftLogLikelihoods, symbolsLogLikelihood, tokenize } from '../src/analysis/score.js';
+import { logSumExp, shiftLogLikelihoods, symbolsLogLikelihood } from '../src/analysis/score.js';
+import { tokenize } from '../src/analysis/tokens.js';
 import { type Alphabet, caesarEncrypt, namedAlphabet } from '../src/core/index.js';
 import { CORPUS_DIR, corpusLines, isDevLine, isHeldOutLine } from './corpus.js';
 

@@ -8,8 +8,8 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { assetDir } from '../src/analysis/assets.js';
+import { getModel } from '../src/analysis/language-model/index.js';
 import { LANGUAGES, type Language } from '../src/analysis/languages.js';
-import { getModel } from '../src/analysis/model.js';
 import { buildWordStartTable } from '../src/analysis/word-start.js';
 import { corpusLines, isDevLine, isHeldOutLine } from './corpus.js';
 

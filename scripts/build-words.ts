@@ -25,8 +25,8 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { assetDir } from '../src/analysis/assets.js';
+import { SKIP, symbolChars, textSymbol } from '../src/analysis/language-model/index.js';
 import { LANGUAGE_INFO, LANGUAGES } from '../src/analysis/languages.js';
-import { SKIP, symbolChars, textSymbol } from '../src/analysis/model.js';
 import {
   CASE_CLASSES,
   CASE_NONE,

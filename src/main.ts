@@ -1,10 +1,10 @@
 // Entry point: reads the environment, builds the app and listens, on Node (through @elysiajs/node) or on Bun.
-import type { Duplex } from 'node:stream';
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import { inlineCompute } from './compute/compute.js';
 import { WorkerPool } from './compute/pool.js';
 import { createApp } from './http/app.js';
 import { configFromEnv } from './http/config.js';
-import { ERROR_LABEL } from './http/errors.js';
+import { hardenNodeServer, nodeServerOptions } from './http/node-server.js';
 import { createLimiter, RedisStore } from './http/redis-store.js';
 
 const isBun = typeof (globalThis as { Bun?: unknown }).Bun !== 'undefined';
@@ -16,35 +16,8 @@ const log = (event: string, detail: Record<string, unknown> = {}) =>
 interface ListeningServer {
   port?: number;
   stop(closeActiveConnections?: boolean): unknown;
-  raw?: { node?: { server?: NodeServer } };
-}
-
-interface NodeServer {
-  closeAllConnections?: () => void;
-  closeIdleConnections?: () => void;
-  on?: (event: 'clientError', listener: (error: Error & { code?: string }, socket: Duplex) => void) => void;
-}
-
-/**
- * Node's HTTP parser refuses some requests before the app sees them (a URL or headers over 16 KiB, malformed
- * HTTP) with an empty body; answer those in the contract's JSON shape too.
- */
-function answerClientErrors(server: NodeServer | undefined): void {
-  server?.on?.('clientError', (error, socket) => {
-    if (!socket.writable || (error as { code?: string }).code === 'ECONNRESET') return socket.destroy();
-    const [status, message] =
-      error.code === 'HPE_HEADER_OVERFLOW'
-        ? [431, 'The request line or headers are larger than 16 KiB.']
-        : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
-          ? [408, 'The request took too long to arrive.']
-          : [400, 'The request is not valid HTTP.'];
-    const label = ERROR_LABEL[status] ?? 'Request Header Fields Too Large';
-    const body = JSON.stringify({ success: false, error: label, message });
-    socket.end(
-      `HTTP/1.1 ${status} ${label}\r\ncontent-type: application/json; charset=utf-8\r\n` +
-        `content-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`,
-    );
-  });
+  /** srvx's server (its public `node` field: Node's http.Server and srvx's request listener). */
+  raw?: { node?: { server?: Server; handler?: (req: IncomingMessage, res: ServerResponse) => unknown } };
 }
 
 async function main(): Promise<void> {
@@ -63,9 +36,16 @@ async function main(): Promise<void> {
   }
   const app = createApp({ config, adapter, limiter, compute, log });
   let server: ListeningServer | undefined;
-  app.listen({ port: config.port, hostname: config.host, reusePort: false }, (s) => {
+  // On Node these reach srvx: no signal handler of its own (ours below waits for the requests in flight; srvx's
+  // would close the listener first, so that ours found it closed and stopped at once), and Node's server options.
+  // Bun.serve takes the idle timeout in seconds; it bounds header and body time itself (docs/robustness.md).
+  const runtimeOptions = isBun
+    ? { idleTimeout: Math.ceil(config.idleTimeoutMs / 1000) }
+    : { gracefulShutdown: false, node: nodeServerOptions(config) };
+  app.listen({ port: config.port, hostname: config.host, reusePort: false, ...runtimeOptions }, (s) => {
     server = s as unknown as ListeningServer;
-    answerClientErrors(server.raw?.node?.server);
+    const node = server.raw?.node;
+    if (node?.server && node.handler) hardenNodeServer(node.server, node.handler, config);
     console.log(
       JSON.stringify({
         event: 'listening',
@@ -86,13 +66,13 @@ async function main(): Promise<void> {
     // A request still running after the grace period loses its connection rather than holding the exit.
     const grace = setTimeout(() => {
       log('shutdown_grace_expired', { grace_ms: config.shutdownGraceMs });
-      server?.raw?.node?.server?.closeAllConnections?.();
+      server?.raw?.node?.server?.closeAllConnections();
       void Promise.resolve(server?.stop(true)).catch(() => {});
     }, config.shutdownGraceMs);
     grace.unref();
     // Node keeps a keep-alive connection open after its last answer until the idle timeout: close them as they idle.
     const node = server?.raw?.node?.server;
-    const idle = setInterval(() => node?.closeIdleConnections?.(), 50);
+    const idle = setInterval(() => node?.closeIdleConnections(), 50);
     try {
       // Stops accepting at once and resolves when the requests in flight have been answered.
       await server?.stop(false);

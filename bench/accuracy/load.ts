@@ -3,8 +3,8 @@
 // the fast/short tables of all ten (the Vigenère search's guide, built on first use), in `fastShort`.
 // (A context's smoothed probabilities are also computed when a lookup first reaches it; docs/solver.md
 // gives the cost of that on first requests.)
+import { getModel } from '../../src/analysis/language-model/index.js';
 import { LANGUAGES } from '../../src/analysis/languages.js';
-import { getModel } from '../../src/analysis/model.js';
 
 const cpu = process.cpuUsage();
 const started = performance.now();

@@ -1,6 +1,6 @@
-// Starts the service as `npm start` runs it, on a free loopback port, for the soak and latency benches.
+// Starts the service as `npm start` (or `npm run start:bun`) runs it, on a free loopback port, for the benches.
 import { type ChildProcess, spawn } from 'node:child_process';
-import { freePort, ROOT } from '../../test/support/service-process.js';
+import { BUN, freePort, NODE, productionEnv, ROOT, type Runtime } from '../../test/support/service-process.js';
 
 export { freePort };
 
@@ -13,12 +13,13 @@ export interface Service {
   stop(): Promise<void>;
 }
 
-export async function startService(env: Record<string, string> = {}): Promise<Service> {
+export async function startService(env: Record<string, string> = {}, runtime: Runtime = 'node'): Promise<Service> {
   const port = await freePort();
   const output: string[] = [];
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+  const [command, args] = runtime === 'node' ? [NODE, ['--import', 'tsx', 'src/main.ts']] : [BUN, ['src/main.ts']];
+  const child = spawn(command, args, {
     cwd: ROOT,
-    env: { ...process.env, NODE_ENV: 'production', HOST: '127.0.0.1', PORT: String(port), ...env },
+    env: { ...productionEnv(), HOST: '127.0.0.1', PORT: String(port), ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child.stdout?.on('data', (d) => output.push(String(d)));

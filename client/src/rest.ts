@@ -1,8 +1,10 @@
 // createRestClient(): one typed method per REST endpoint, over the platform's fetch (browser, Node, Bun).
+// The prefix is the server's own constant, bundled into the package (routers/prefixes.ts imports nothing).
+import { API_PREFIX } from '../../routers/prefixes.js';
 import { CipherApiError, errorFromResponse } from './errors.js';
 import type { CipherGroup, CipherInputs, CipherOutputs, RateLimitInfo } from './types.js';
 
-export const API_PREFIX = '/api/v1';
+export { API_PREFIX };
 
 export interface RestClientOptions {
   /** The service's address, e.g. `http://localhost:3000` (a trailing `/api/v1` is accepted); `''` for same origin. */
@@ -54,7 +56,8 @@ async function readJson(response: Response): Promise<unknown> {
 }
 
 export function createRestClient(options: RestClientOptions): RestClient {
-  const root = options.baseUrl.replace(/\/+$/, '').replace(/\/api\/v1$/, '') + API_PREFIX;
+  const base = options.baseUrl.replace(/\/+$/, '');
+  const root = (base.endsWith(API_PREFIX) ? base.slice(0, -API_PREFIX.length) : base) + API_PREFIX;
   const doFetch = options.fetch ?? ((input, init) => fetch(input, init));
 
   const request = async (method: 'GET' | 'POST', path: string, body: unknown, call: CallOptions = {}) => {

@@ -1,6 +1,7 @@
 // createCipherClient(): tRPC's own typed client for AppRouter, with superjson and request batching.
 import { createTRPCClient, type HTTPHeaders, httpBatchLink, type TRPCClient } from '@trpc/client';
 import superjson from 'superjson';
+import { TRPC_PREFIX } from '../../routers/prefixes.js';
 import type { AppRouter } from './types.js';
 
 export interface CipherClientOptions {
@@ -16,7 +17,7 @@ export type CipherClient = TRPCClient<AppRouter>;
 
 export function createCipherClient(options: CipherClientOptions): CipherClient {
   const url = new URL(options.url, 'http://localhost');
-  const endpoint = url.pathname === '/' ? `${options.url.replace(/\/+$/, '')}/trpc` : options.url;
+  const endpoint = url.pathname === '/' ? `${options.url.replace(/\/+$/, '')}${TRPC_PREFIX}` : options.url;
   return createTRPCClient<AppRouter>({
     links: [
       httpBatchLink({

@@ -12,8 +12,8 @@ export type CipherOutputs = inferRouterOutputs<AppRouter>;
 /** The procedure groups that transform or break text (POST on REST, mutations on tRPC). */
 export type CipherGroup = 'caesar' | 'rot13' | 'vigenere';
 
-/** Field name (dotted for bulk items, e.g. `items.3.shift`) to its validation messages. */
-export type FieldErrors = Record<string, string[]>;
+/** Field name (dotted for bulk items, e.g. `items.3.shift`) to its validation messages: the server's own type. */
+export type { FieldErrors } from '../../routers/errors.js';
 
 /** The rate-limit headers every limited REST response carries. */
 export interface RateLimitInfo {

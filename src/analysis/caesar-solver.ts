@@ -1,10 +1,11 @@
 // Caesar solving: the posterior probability of every shift under a language model.
 import { Buffer } from 'node:buffer';
-import { type Alphabet, caesarDecrypt } from '../core/index.js';
+import { type Alphabet, caesarDecrypt, codePointLength, codePointPrefix } from '../core/index.js';
 import { AnalysisInputError } from './errors.js';
+import { getModel, type LanguageModel } from './language-model/index.js';
 import { LANGUAGES, type Language } from './languages.js';
-import { getModel, type LanguageModel } from './model.js';
-import { ngramsFor, prefixTokens, shiftLogLikelihoods, softmax, type Tokens, tokenize } from './score.js';
+import { shiftLogLikelihoods, softmax } from './score.js';
+import { ngramsFor, prefixTokens, type Tokens, tokenize } from './tokens.js';
 import { getWordStartTable, type WordStartTable } from './word-start.js';
 
 export interface CaesarSolution {
@@ -13,6 +14,8 @@ export interface CaesarSolution {
   text: string;
   /** Posterior probability of this shift; the scores of all shifts sum to 1. */
   score: number;
+  /** Set when `text` is only the first candidateChars code points of the decryption (see the options). */
+  truncated?: true;
 }
 
 export interface CaesarSolveResult {
@@ -24,6 +27,11 @@ export interface CaesarSolveResult {
 export interface CaesarSolveOptions {
   /** Return only the most probable solution (its score is still its posterior among all shifts). */
   bestOnly?: boolean;
+  /**
+   * The text of every solution but the most probable is cut to this many code points (and marked truncated),
+   * so that an answer holding every shift's decryption of a long text stays within its size budget.
+   */
+  candidateChars?: number;
 }
 
 export const NO_LETTERS_MESSAGE = 'The text must contain at least one letter of the selected alphabet.';
@@ -121,7 +129,14 @@ export function solveCaesar(
   // Every shift's text costs a pass over the whole text: bulk solving asks for the best one alone.
   const kept = options.bestOnly ? order.slice(0, 1) : order;
   const decrypt = decrypter(text, a);
-  const solutions = kept.map((shift) => ({ shift, text: decrypt(shift), score: posterior[shift] as number }));
+  const cut = options.candidateChars;
+  const prefix = cut !== undefined && codePointLength(text) > cut ? codePointPrefix(text, cut) : undefined;
+  const decryptPrefix = prefix === undefined ? undefined : decrypter(prefix, a);
+  const solutions = kept.map((shift, rank): CaesarSolution => {
+    const score = posterior[shift] as number;
+    if (rank === 0 || !decryptPrefix) return { shift, text: decrypt(shift), score };
+    return { shift, text: decryptPrefix(shift), score, truncated: true };
+  });
   return { language: fit.language, solutions };
 }
 
@@ -179,10 +194,16 @@ function shiftTable(table: Uint16Array | Uint8Array, span: number, shift: number
   const n = a.size;
   const own = a.ownCodes;
   const partner = a.partnerCodes;
+  const cycle = a.partnerCycle;
+  const m = cycle.length;
   for (let i = 0; i < span; i++) table[i] = i;
+  // Partner forms move along the partner cycle, as the core kernel moves them (Alphabet.partnerCycle).
+  for (let r = 0; r < m; r++) {
+    const d = (((r - shift) % m) + m) % m;
+    table[partner[cycle[r] as number] as number] = partner[cycle[d] as number] as number;
+  }
   for (let j = 0; j < n; j++) {
     const d = j >= shift ? j - shift : j - shift + n;
-    table[partner[j] as number] = partner[d] as number;
     table[own[j] as number] = own[d] as number;
   }
 }

@@ -7,8 +7,8 @@ export {
   solveCaesar,
 } from './caesar-solver.js';
 export { AnalysisInputError } from './errors.js';
+export { getModel, type LanguageModel } from './language-model/index.js';
 export { isLanguage, LANGUAGE_INFO, LANGUAGES, type Language } from './languages.js';
-export { getModel, type LanguageModel } from './model.js';
 export { scoreText } from './score.js';
 export {
   type AnalyzeOptions,
@@ -16,4 +16,4 @@ export {
   MIN_ANALYSIS_LETTERS,
   TOO_SHORT_MESSAGE,
   type VigenereAnalysis,
-} from './vigenere-analyzer.js';
+} from './vigenere/index.js';

@@ -2,7 +2,8 @@
 import { runTask, type TaskArgs, type TaskKind, type TaskResult } from './tasks.js';
 
 export interface ComputeService {
-  run<K extends TaskKind>(kind: K, args: TaskArgs<K>): Promise<TaskResult<K>>;
+  /** `client`: who asked (the rate limit's client key), so that a pool can share its workers fairly. */
+  run<K extends TaskKind>(kind: K, args: TaskArgs<K>, options?: { client?: string }): Promise<TaskResult<K>>;
   close(): Promise<void>;
 }
 

@@ -25,6 +25,8 @@ export interface PoolOptions {
   timeoutMs?: number;
   /** Tasks waiting beyond the running ones; more are refused at once rather than left to time out. */
   maxQueue?: number;
+  /** Tasks one client may have waiting at once; more are refused at once (503), whatever the others do. */
+  maxQueuePerClient?: number;
   /** Tasks estimated cheaper than this run on the calling thread. */
   inlineCost?: number;
   /**
@@ -39,16 +41,102 @@ interface Job {
   id: number;
   kind: TaskKind;
   args: unknown;
+  client: string;
   resolve: (value: unknown) => void;
   reject: (error: Error) => void;
   timer: ReturnType<typeof setTimeout>;
   slot?: Slot;
+  /** When a worker took it (for the client's account of worker time). */
+  started?: number;
 }
 
 interface Slot {
   worker: Worker;
   ready: boolean;
   job?: Job;
+}
+
+/** Options of one task: who asked for it (the rate limit's client key), for fair queuing. */
+export interface RunOptions {
+  client?: string;
+}
+
+/**
+ * The tasks waiting for a worker, queued per client and served fairly: the next task is the oldest of the waiting
+ * client with the fewest tasks running, and among those the one that has had the least worker time. So each client
+ * gets its share of the workers, and one client's backlog (however long, however costly each task) delays another
+ * client's task by about one task per worker, never by the whole backlog. A client that starts waiting starts level
+ * with the least-served waiting client (the virtual clock of fair queuing), so worker time it had long ago is
+ * neither credit nor debt.
+ */
+export class FairQueue<J extends { client: string }> {
+  private readonly accounts = new Map<string, { jobs: J[]; served: number; running: number }>();
+  size = 0;
+
+  waiting(client: string): number {
+    return this.accounts.get(client)?.jobs.length ?? 0;
+  }
+
+  push(job: J): void {
+    let account = this.accounts.get(job.client);
+    if (!account) {
+      account = { jobs: [], served: 0, running: 0 };
+      this.accounts.set(job.client, account);
+    }
+    if (account.jobs.length === 0) {
+      let floor = Number.POSITIVE_INFINITY;
+      for (const other of this.accounts.values()) if (other.jobs.length) floor = Math.min(floor, other.served);
+      if (Number.isFinite(floor)) account.served = Math.max(account.served, floor);
+    }
+    account.jobs.push(job);
+    this.size++;
+  }
+
+  /** The next task to run (counted as running until finish() is told): the oldest of the least-served client. */
+  shift(): J | undefined {
+    let best: { jobs: J[]; served: number; running: number } | undefined;
+    for (const account of this.accounts.values()) {
+      if (!account.jobs.length) continue;
+      if (
+        !best ||
+        account.running < best.running ||
+        (account.running === best.running && account.served < best.served)
+      ) {
+        best = account;
+      }
+    }
+    if (!best) return undefined;
+    this.size--;
+    best.running++;
+    return best.jobs.shift();
+  }
+
+  /** A task shift() gave out has finished after `ms` of worker time. */
+  finish(job: J, ms: number): void {
+    const account = this.accounts.get(job.client);
+    if (!account) return;
+    account.served += ms;
+    account.running--;
+    if (account.running <= 0 && account.jobs.length === 0) this.accounts.delete(job.client);
+  }
+
+  /** Takes a waiting task out (it expired); false when it is not waiting. */
+  remove(job: J): boolean {
+    const account = this.accounts.get(job.client);
+    const i = account ? account.jobs.indexOf(job) : -1;
+    if (!account || i < 0) return false;
+    account.jobs.splice(i, 1);
+    this.size--;
+    if (account.running <= 0 && account.jobs.length === 0) this.accounts.delete(job.client);
+    return true;
+  }
+
+  drain(): J[] {
+    const all = [...this.accounts.values()].flatMap((a) => a.jobs);
+    this.accounts.clear();
+    this.size = 0;
+    return all;
+  }
 }
 
 export function defaultPoolSize(): number {
@@ -78,11 +166,12 @@ export class WorkerPool implements ComputeService {
   readonly size: number;
   private readonly timeoutMs: number;
   private readonly maxQueue: number;
+  private readonly maxQueuePerClient: number;
   private readonly inlineCost: number;
   private readonly inlineLanguages: ReadonlySet<string>;
   private readonly log: (event: string, detail: Record<string, unknown>) => void;
   private readonly slots: Slot[] = [];
-  private readonly queue: Job[] = [];
+  private readonly queue = new FairQueue<Job>();
   private readonly entry = workerSource();
   private nextId = 1;
   private closed = false;
@@ -94,6 +183,7 @@ export class WorkerPool implements ComputeService {
     this.size = Math.max(1, options.size ?? defaultPoolSize());
     this.timeoutMs = options.timeoutMs ?? 10_000;
     this.maxQueue = options.maxQueue ?? 32 * this.size;
+    this.maxQueuePerClient = options.maxQueuePerClient ?? 4 * this.size;
     this.inlineCost = options.inlineCost ?? INLINE_COST;
     this.inlineLanguages = new Set(options.inlineLanguages ?? ['en']);
     for (const language of this.inlineLanguages) getModel(language as Language);
@@ -110,11 +200,8 @@ export class WorkerPool implements ComputeService {
     }
   }
 
-  get stats() {
-    return { size: this.size, busy: this.slots.filter((s) => s.job).length, queued: this.queue.length };
-  }
-
-  run<K extends TaskKind>(kind: K, args: TaskArgs<K>): Promise<TaskResult<K>> {
+  run<K extends TaskKind>(kind: K, args: TaskArgs<K>, options: RunOptions = {}): Promise<TaskResult<K>> {
+    const client = options.client ?? '';
     if (this.closed) return Promise.reject(new ComputeUnavailableError('The service is shutting down.', 'closed'));
     const cheap =
       taskCost(kind, args) < this.inlineCost && this.inlineLanguages.has((args as { language: string }).language);
@@ -125,9 +212,17 @@ export class WorkerPool implements ComputeService {
         return Promise.reject(e);
       }
     }
-    if (this.queue.length >= this.maxQueue) {
+    if (this.queue.size >= this.maxQueue) {
       return Promise.reject(
         new ComputeUnavailableError('The server is busy with other analyses; please retry shortly.', 'busy'),
+      );
+    }
+    if (this.queue.waiting(client) >= this.maxQueuePerClient) {
+      return Promise.reject(
+        new ComputeUnavailableError(
+          'Too many of your analyses are waiting already; send the next one when one of them has answered.',
+          'busy',
+        ),
       );
     }
     return new Promise<TaskResult<K>>((resolve, reject) => {
@@ -135,6 +230,7 @@ export class WorkerPool implements ComputeService {
         id: this.nextId++,
         kind,
         args,
+        client,
         resolve: resolve as (v: unknown) => void,
         reject,
         timer: setTimeout(() => this.expire(job), this.timeoutMs),
@@ -156,10 +252,11 @@ export class WorkerPool implements ComputeService {
 
   private dispatch(): void {
     for (const slot of this.slots) {
-      if (!this.queue.length) return;
+      if (!this.queue.size) return;
       if (!slot.ready || slot.job) continue;
       const job = this.queue.shift()!;
       job.slot = slot;
+      job.started = performance.now();
       slot.job = job;
       slot.worker.postMessage({ id: job.id, kind: job.kind, args: job.args } satisfies TaskRequest);
     }
@@ -175,11 +272,17 @@ export class WorkerPool implements ComputeService {
     const job = slot.job;
     if (!job || job.id !== reply.id) return;
     slot.job = undefined;
+    this.ended(job);
     clearTimeout(job.timer);
     if (reply.ok) job.resolve(reply.value);
     else if (reply.field) job.reject(workerInputError(reply.field, reply.message));
     else job.reject(new Error(reply.message));
     this.dispatch();
+  }
+
+  /** A running task is over: its worker time goes to its client's account. */
+  private ended(job: Job): void {
+    if (job.started !== undefined) this.queue.finish(job, performance.now() - job.started);
   }
 
   /** Over budget: a queued task leaves the queue; a running one takes its worker down with it. */
@@ -188,11 +291,11 @@ export class WorkerPool implements ComputeService {
       `The analysis did not finish within ${+(this.timeoutMs / 1000).toFixed(3)} seconds; try a shorter text or a smaller max_key_length.`,
       'timeout',
     );
-    const queued = this.queue.indexOf(job);
-    if (queued >= 0) this.queue.splice(queued, 1);
+    this.queue.remove(job);
     const slot = job.slot;
     if (slot && slot.job === job) {
       slot.job = undefined;
+      this.ended(job);
       this.replace(slot);
     }
     this.log('compute_timeout', { kind: job.kind, running: Boolean(slot) });
@@ -219,11 +322,12 @@ export class WorkerPool implements ComputeService {
     const job = slot.job;
     slot.job = undefined;
     if (job) {
+      this.ended(job);
       clearTimeout(job.timer);
       job.reject(error);
     }
     if (this.broken) {
-      for (const j of this.queue.splice(0)) {
+      for (const j of this.queue.drain()) {
         clearTimeout(j.timer);
         try {
           j.resolve(runTask(j.kind, j.args as never));
@@ -240,7 +344,7 @@ export class WorkerPool implements ComputeService {
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
-    for (const job of this.queue.splice(0)) {
+    for (const job of this.queue.drain()) {
       clearTimeout(job.timer);
       job.reject(new ComputeUnavailableError('The service is shutting down.', 'closed'));
     }

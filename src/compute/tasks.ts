@@ -19,11 +19,12 @@ export interface BulkSolveFailure {
   message: string;
 }
 
-const alphabetOf = (spec: AlphabetSpec) => resolveAlphabet(spec.alphabet ?? 'basic', spec.custom_alphabet);
+export const alphabetOf = (spec: AlphabetSpec) => resolveAlphabet(spec.alphabet ?? 'basic', spec.custom_alphabet);
 
 export const TASKS = {
-  caesarSolve(args: { spec: AlphabetSpec; text: string; language: Language | 'auto' }) {
-    return solveCaesar(args.text, alphabetOf(args.spec), args.language);
+  /** candidateChars: see CaesarSolveOptions (the answer-size budget, routers/answer-size.ts). */
+  caesarSolve(args: { spec: AlphabetSpec; text: string; language: Language | 'auto'; candidateChars?: number }) {
+    return solveCaesar(args.text, alphabetOf(args.spec), args.language, { candidateChars: args.candidateChars });
   },
 
   /** Best shift per item; one language for the batch (auto decides it from all the texts together). */

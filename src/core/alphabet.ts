@@ -32,7 +32,11 @@ const NOT_A_LETTER = -1;
 export interface BmpTables {
   /** For each code unit below its length: the letter's slot in `cased`/`uncased`, or -1 when not a letter. */
   readonly slot: Int32Array;
-  /** Own forms twice, then partner forms twice, so slot + shift (shift < size) needs no wrap-around. */
+  /**
+   * Own forms twice, then partner forms twice, so slot + shift (shift < size) needs no wrap-around. The partner
+   * half moves partner forms along the whole alphabet: the kernel uses it only when that is their cycle
+   * (Alphabet.partnerCycle is every letter or none) or case is not kept.
+   */
   readonly cased: Uint16Array;
   /** The same layout with own forms throughout: what preserve_case false writes. */
   readonly uncased: Uint16Array;
@@ -49,6 +53,16 @@ export interface Alphabet {
   readonly ownCodes: Int32Array;
   /** Code point of each letter's case partner, or the own form's code point when it has none. */
   readonly partnerCodes: Int32Array;
+  /**
+   * The letters whose partner form is a letter of this alphabet, in alphabet order: the cycle a partner form that
+   * keeps its case moves along. It is every letter of the named alphabets and of most custom ones; in a custom
+   * alphabet that mixes letters with case and symbols without (A–Z0–9), a lower-case letter moves among the
+   * letters that have a lower case, so that it never lands on a symbol that cannot keep its case and every round
+   * trip is exact. Without case (preserve_case false) every letter moves along the whole alphabet.
+   */
+  readonly partnerCycle: Int32Array;
+  /** Each letter's place in partnerCycle, or -1 when its partner form is not a letter. */
+  readonly partnerRank: Int32Array;
   /** Index of the letter (ORed with PARTNER_FLAG for partner forms), or -1 when not a letter. */
   lookup(codePoint: number): number;
   /** The kernel's dense tables, or null when a letter or partner lies outside the BMP. */
@@ -74,6 +88,8 @@ function build(name: AlphabetName, letters: string[], partners: (string | null)[
     ownCodes[i] = cp;
     map.set(cp, i);
   });
+  const cycle: number[] = [];
+  const partnerRank = new Int32Array(n).fill(-1);
   partners.forEach((p, i) => {
     const own = ownCodes[i] as number;
     const cp = p === null ? own : (p.codePointAt(0) as number);
@@ -81,10 +97,13 @@ function build(name: AlphabetName, letters: string[], partners: (string | null)[
     if (p !== null && !map.has(cp)) {
       map.set(cp, i | PARTNER_FLAG);
       partnerCodes[i] = cp;
+      partnerRank[i] = cycle.length;
+      cycle.push(i);
     } else {
       partnerCodes[i] = own;
     }
   });
+  const base = { name, size: n, letters, ownCodes, partnerCodes, partnerCycle: Int32Array.from(cycle), partnerRank };
   let max = 0;
   for (const cp of map.keys()) max = Math.max(max, cp);
   // A dense table for the usual case (every letter below U+10000) keeps the hot loop free of hashing.
@@ -92,10 +111,10 @@ function build(name: AlphabetName, letters: string[], partners: (string | null)[
     const table = new Int32Array(max + 1).fill(NOT_A_LETTER);
     for (const [cp, v] of map) table[cp] = v;
     const lookup = (cp: number): number => (cp <= max ? (table[cp] as number) : NOT_A_LETTER);
-    return { name, size: n, letters, ownCodes, partnerCodes, lookup, bmp: bmpTables(table, ownCodes, partnerCodes) };
+    return { ...base, lookup, bmp: bmpTables(table, ownCodes, partnerCodes) };
   }
   const lookup = (cp: number): number => map.get(cp) ?? NOT_A_LETTER;
-  return { name, size: n, letters, ownCodes, partnerCodes, lookup, bmp: null };
+  return { ...base, lookup, bmp: null };
 }
 
 function bmpTables(table: Int32Array, ownCodes: Int32Array, partnerCodes: Int32Array): BmpTables {

@@ -14,8 +14,10 @@ const INDEX_MASK = PARTNER_FLAG - 1;
 const LATIN1_MIN = 512;
 
 /**
- * Replaces the k-th letter (index i) by letter (i + shifts[k mod period]) mod n.
- * Only letters advance k, so a Vigenère key skips spaces and punctuation.
+ * Replaces the k-th letter (index i) by letter (i + shifts[k mod period]) mod n; a partner form (lower case in
+ * the named alphabets) that keeps its case moves the same number of places along Alphabet.partnerCycle, which is
+ * the whole alphabet unless a custom one mixes letters with case and symbols without. Only letters advance k, so
+ * a Vigenère key skips spaces and punctuation.
  */
 export function shiftLetters(text: string, a: Alphabet, shifts: ArrayLike<number>, opts: TextOptions = {}): string {
   const preserveCase = opts.preserveCase ?? true;
@@ -26,9 +28,17 @@ export function shiftLetters(text: string, a: Alphabet, shifts: ArrayLike<number
   if (period === 0) throw new RangeError('At least one shift is required.');
   const norm = new Int32Array(period);
   for (let k = 0; k < period; k++) norm[k] = (((shifts[k] as number) % n) + n) % n;
-  if (a.bmp) return shiftBmp(text, a.bmp, norm, preserveCase, preserveNonAlpha);
+  const { partnerCycle, partnerRank } = a;
+  const m = partnerCycle.length;
+  // The dense tables move partner forms along the whole alphabet: right unless case is kept in a mixed alphabet.
+  if (a.bmp && (m === n || m === 0 || !preserveCase)) {
+    return shiftBmp(text, a.bmp, norm, preserveCase, preserveNonAlpha);
+  }
   const own = a.ownCodes;
-  const partner = preserveCase ? a.partnerCodes : a.ownCodes;
+  const partner = a.partnerCodes;
+  // A partner form's shift along its own cycle comes from the shift as given: (s mod n) mod m is not s mod m.
+  const normPartner = new Int32Array(period);
+  for (let k = 0; m > 0 && k < period; k++) normPartner[k] = (((shifts[k] as number) % m) + m) % m;
   // An astral letter can replace a BMP one, so two units per input unit is the worst case.
   const out = new Uint16Array(text.length * 2);
   let o = 0;
@@ -45,10 +55,18 @@ export function shiftLetters(text: string, a: Alphabet, shifts: ArrayLike<number
     }
     const hit = a.lookup(cp);
     if (hit >= 0) {
-      let j = (hit & INDEX_MASK) + (norm[k] as number);
-      if (j >= n) j -= n;
+      let outCp: number;
+      if (hit & PARTNER_FLAG && preserveCase) {
+        // A partner form moves along the partner cycle (see Alphabet.partnerCycle).
+        let j = (partnerRank[hit & INDEX_MASK] as number) + (normPartner[k] as number);
+        if (j >= m) j -= m;
+        outCp = partner[partnerCycle[j] as number] as number;
+      } else {
+        let j = (hit & INDEX_MASK) + (norm[k] as number);
+        if (j >= n) j -= n;
+        outCp = own[j] as number;
+      }
       k = k + 1 === period ? 0 : k + 1;
-      const outCp = (hit & PARTNER_FLAG ? partner[j] : own[j]) as number;
       if (outCp < 0x10000) out[o++] = outCp;
       else {
         const v = outCp - 0x10000;

@@ -11,17 +11,13 @@ export function keyProblem(key: string, a: Alphabet): string | null {
   return null;
 }
 
-/** Alphabet indices of the key's letters (case-insensitive through each letter's partner). */
-export function keyShifts(key: string, a: Alphabet): Uint16Array {
-  return letterIndices(key, a);
-}
-
 export function vigenereEncrypt(text: string, key: string, a: Alphabet, opts?: TextOptions): string {
-  return shiftLetters(text, a, keyShifts(key, a), opts);
+  // The key's letters as alphabet indices (case-insensitive through each letter's partner) are its shifts.
+  return shiftLetters(text, a, letterIndices(key, a), opts);
 }
 
 export function vigenereDecrypt(text: string, key: string, a: Alphabet, opts?: TextOptions): string {
-  const shifts = Array.from(keyShifts(key, a), (s) => -s);
+  const shifts = Array.from(letterIndices(key, a), (s) => -s);
   return shiftLetters(text, a, shifts, opts);
 }
 

@@ -1,8 +1,10 @@
 // The docs page: Scalar's interactive API reference over our own OpenAPI document, every asset served locally.
 import type { OpenAPIObject } from 'trpc-to-openapi';
+import { API_PREFIX } from '../../routers/prefixes.js';
+import { pageHeaders } from './page-headers.js';
 
 /** Where the service serves Scalar's standalone bundle (see static.ts). */
-export const DOCS_SCRIPT_PATH = '/api/v1/docs/assets/scalar.js';
+export const DOCS_SCRIPT_PATH = `${API_PREFIX}/docs/assets/scalar.js`;
 
 const escapeHtml = (s: unknown) => String(s ?? '').replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
@@ -20,7 +22,7 @@ export const FAVICON =
  */
 function scalarConfig(): Record<string, unknown> {
   return {
-    url: '/api/v1/openapi.json',
+    url: `${API_PREFIX}/openapi.json`,
     withDefaultFonts: false,
     telemetry: false,
     showDeveloperTools: 'never',
@@ -46,16 +48,25 @@ function fallbackList(doc: OpenAPIObject): string {
   for (const [path, item] of Object.entries(doc.paths ?? {})) {
     for (const [method, op] of Object.entries(item as Record<string, Op>)) {
       rows.push(
-        `<li><code>${escapeHtml(method.toUpperCase())} /api/v1${escapeHtml(path)}</code>: ${escapeHtml(op.summary)}. ${escapeHtml(op.description)}</li>`,
+        `<li><code>${escapeHtml(method.toUpperCase())} ${API_PREFIX}${escapeHtml(path)}</code>: ${escapeHtml(op.summary)}. ${escapeHtml(op.description)}</li>`,
       );
     }
   }
   return `<ul>${rows.join('\n')}</ul>`;
 }
 
+/** The page with its headers: its one inline script is allowed by hash, no other (page-headers.ts). */
+export function docsPage(doc: OpenAPIObject): { body: string; headers: Record<string, string> } {
+  const body = renderDocsPage(doc);
+  return { body, headers: { 'content-type': 'text/html; charset=utf-8', ...pageHeaders([initScript()]) } };
+}
+
+/** The inline script that starts Scalar. JSON inside <script>: "<" is escaped so no string can close the element. */
+function initScript(): string {
+  return `Scalar.createApiReference('#app', ${JSON.stringify(scalarConfig()).replace(/</g, '\\u003c')});`;
+}
+
 export function renderDocsPage(doc: OpenAPIObject): string {
-  // JSON inside <script>: escape "<" so no string in the config can close the element.
-  const config = JSON.stringify(scalarConfig()).replace(/</g, '\\u003c');
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${escapeHtml(doc.info.title)}: API reference</title>
@@ -67,11 +78,11 @@ export function renderDocsPage(doc: OpenAPIObject): string {
 <h1>${escapeHtml(doc.info.title)} <small>v${escapeHtml(doc.info.version)}</small></h1>
 <p>${escapeHtml(doc.info.description)}</p>
 <p>The interactive reference needs JavaScript. The machine-readable document is at
-<a href="/api/v1/openapi.json">/api/v1/openapi.json</a>; the playground is at <a href="/">/</a>.</p>
+<a href="${API_PREFIX}/openapi.json">${API_PREFIX}/openapi.json</a>; the playground is at <a href="/">/</a>.</p>
 ${fallbackList(doc)}
 </main></noscript>
 <div id="app"></div>
 <script src="${DOCS_SCRIPT_PATH}"></script>
-<script>Scalar.createApiReference('#app', ${config});</script>
+<script>${initScript()}</script>
 </body></html>`;
 }

@@ -1,10 +1,13 @@
-// REST error bodies: one JSON shape per status, statuses from an exhaustive map of tRPC error codes.
+// REST error bodies: zod schemas that type the reply builders and become the OpenAPI document's error components;
+// statuses from an exhaustive map of tRPC error codes.
 import type { TRPCError } from '@trpc/server';
 import type { TRPC_ERROR_CODE_KEY } from '@trpc/server/rpc';
-import { fieldErrorsOf } from '../../routers/errors.js';
+import { z } from 'zod';
+import { type FieldErrors, fieldErrorsOf } from '../../routers/errors.js';
+import { API_PREFIX } from '../../routers/prefixes.js';
 
 /** HTTP status of each tRPC error code on the REST surface; the compiler flags a missing code. */
-export const REST_STATUS: Record<TRPC_ERROR_CODE_KEY, number> = {
+export const REST_STATUS = {
   PARSE_ERROR: 400,
   BAD_REQUEST: 422,
   UNAUTHORIZED: 401,
@@ -26,10 +29,13 @@ export const REST_STATUS: Record<TRPC_ERROR_CODE_KEY, number> = {
   BAD_GATEWAY: 502,
   SERVICE_UNAVAILABLE: 503,
   GATEWAY_TIMEOUT: 504,
-};
+} as const satisfies Record<TRPC_ERROR_CODE_KEY, number>;
 
-/** The `error` label of each status the service answers with. */
-export const ERROR_LABEL: Record<number, string> = {
+/** Every status the service fails with: those of the tRPC codes, and 431 (headers too large, from Node's parser). */
+export type ErrorStatus = (typeof REST_STATUS)[TRPC_ERROR_CODE_KEY] | 431;
+
+/** The `error` label of each status the service answers with; the compiler flags a missing one. */
+export const ERROR_LABEL: Readonly<Record<number, string>> = {
   400: 'Bad Request',
   401: 'Unauthorized',
   402: 'Payment Required',
@@ -44,13 +50,85 @@ export const ERROR_LABEL: Record<number, string> = {
   422: 'Unprocessable Content',
   428: 'Precondition Required',
   429: 'Too Many Requests',
+  431: 'Request Header Fields Too Large',
   499: 'Client Closed Request',
   500: 'Internal Server Error',
   501: 'Not Implemented',
   502: 'Bad Gateway',
   503: 'Service Unavailable',
   504: 'Gateway Timeout',
-};
+} satisfies Record<ErrorStatus, string>;
+
+const failure = z.literal(false).meta({ description: 'Always false on failure.', example: false });
+
+/** Field name (dotted for bulk items, e.g. items.3.shift) to its messages. */
+const fieldErrors: z.ZodType<FieldErrors> = z.record(z.string(), z.array(z.string())).meta({
+  description: 'Maps a field name (dotted for bulk items, e.g. items.3.shift) to its messages.',
+  example: { shift: ['The shift must be between -25 and 25.'] },
+});
+
+export const validationErrorBody = z
+  .object({
+    success: failure,
+    error: z.literal('Validation failed').meta({ description: 'Always "Validation failed".' }),
+    errors: fieldErrors,
+  })
+  .meta({
+    description: 'A field failed validation (422). Every failing field is reported at once.',
+    example: {
+      success: false,
+      error: 'Validation failed',
+      errors: { shift: ['The shift must be between -25 and 25.'] },
+    },
+  });
+
+export const errorBody = z
+  .object({
+    success: failure,
+    error: z.string().meta({ description: 'The status text, e.g. Bad Request.', example: 'Bad Request' }),
+    message: z
+      .string()
+      .meta({ description: 'What went wrong, in a sentence.', example: 'The request body is not valid JSON.' }),
+  })
+  .meta({
+    description: 'Any other failure: 400, 404, 405, 413, 415, 431, 500 or 503. Never holds a stack trace.',
+    example: { success: false, error: 'Bad Request', message: 'The request body is not valid JSON.' },
+  });
+
+const DOCS_EXAMPLE = `http://localhost:3000${API_PREFIX}/docs`;
+
+export const rateLimitBody = z
+  .object({
+    error: z.literal('Too Many Requests').meta({ description: 'Always "Too Many Requests".' }),
+    message: z.string().meta({
+      description: 'The limit in words.',
+      example: 'Rate limit exceeded. You can make up to 60 requests per minute.',
+    }),
+    retry_after: z.int().min(1).meta({
+      description: 'Seconds until a request would be accepted (also in the Retry-After header).',
+      example: 42,
+    }),
+    documentation: z.url().meta({
+      description: 'This API reference: PUBLIC_URL, or the address the service listens on.',
+      example: DOCS_EXAMPLE,
+    }),
+  })
+  .meta({
+    description: 'The client made too many requests in the rolling window (429). Carries no success field.',
+    example: {
+      error: 'Too Many Requests',
+      message: 'Rate limit exceeded. You can make up to 60 requests per minute.',
+      retry_after: 42,
+      documentation: DOCS_EXAMPLE,
+    },
+  });
+
+export type ValidationErrorBody = z.output<typeof validationErrorBody>;
+export type ErrorBody = z.output<typeof errorBody>;
+export type RateLimitBody = z.output<typeof rateLimitBody>;
+
+/** The error bodies as the OpenAPI document names them. */
+export const ERROR_BODIES = { ValidationError: validationErrorBody, Error: errorBody, RateLimitError: rateLimitBody };
 
 const JSON_TYPE = 'application/json; charset=utf-8';
 const JSON_HEADERS = { 'content-type': JSON_TYPE };
@@ -117,28 +195,29 @@ export function json(body: unknown, status = 200, headers?: Record<string, strin
 }
 
 /** `{success:false, error, message}` for every failure but validation and the rate limit. */
-export function errorReply(status: number, message: string, headers?: Record<string, string>): Reply {
-  return jsonReply({ success: false, error: ERROR_LABEL[status] ?? 'Error', message }, status, headers);
+export function errorReply(status: ErrorStatus, message: string, headers?: Record<string, string>): Reply {
+  const body: ErrorBody = { success: false, error: ERROR_LABEL[status] as string, message };
+  return jsonReply(body, status, headers);
 }
 
-export function errorResponse(status: number, message: string, headers?: Record<string, string>): Response {
+export function errorResponse(status: ErrorStatus, message: string, headers?: Record<string, string>): Response {
   return errorReply(status, message, headers).toResponse();
 }
 
-export function validationResponse(errors: Record<string, string[]>): Response {
-  return jsonReply({ success: false, error: 'Validation failed', errors }, 422).toResponse();
+/** The 429 answer: the contract's body (no success field) with the rate-limit headers. */
+export function rateLimitResponse(body: RateLimitBody, headers: Record<string, string>): Response {
+  return json(body, 429, headers);
 }
 
 /** A REST reply for an error a procedure threw. */
 export function restErrorReply(error: TRPCError): Reply {
   const errors = fieldErrorsOf(error);
-  if (errors) return jsonReply({ success: false, error: 'Validation failed', errors }, 422);
+  if (errors) {
+    const body: ValidationErrorBody = { success: false, error: 'Validation failed', errors };
+    return jsonReply(body, 422);
+  }
   const status = REST_STATUS[error.code];
   // Unexpected failures say nothing about their cause to the client; 503s are our own words (busy, over budget).
   if (status >= 500 && status !== 503) return errorReply(status, 'The server could not complete the request.');
   return errorReply(status, error.message);
-}
-
-export function restErrorResponse(error: TRPCError): Response {
-  return restErrorReply(error).toResponse();
 }

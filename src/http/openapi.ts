@@ -1,79 +1,42 @@
 // The OpenAPI document, generated from the routers once, with the REST surface's real error bodies and examples added.
 import { generateOpenApiDocument, type OpenAPIObject } from 'trpc-to-openapi';
-import type { AppRouter } from '../../routers/index.js';
+import type { AnyOperation, AppRouter } from '../../routers/index.js';
+import { API_PREFIX, TRPC_PREFIX } from '../../routers/prefixes.js';
+import { ERROR_BODIES } from './errors.js';
+import { MAX_BATCH_CALLS } from './trpc-mount.js';
 
-export const API_PREFIX = '/api/v1';
+/** The licence the service is published under, as package.json states it (test/openapi checks they agree). */
+export const LICENSE = { name: 'MIT', identifier: 'MIT' };
 
 type Json = Record<string, unknown>;
 
-const errorSchemas: Record<string, Json> = {
-  ValidationError: {
-    type: 'object',
-    description: 'A field failed validation (422). Every failing field is reported at once.',
-    required: ['success', 'error', 'errors'],
-    properties: {
-      success: { type: 'boolean', const: false, description: 'Always false on failure.', example: false },
-      error: { type: 'string', const: 'Validation failed', description: 'Always "Validation failed".' },
-      errors: {
-        type: 'object',
-        description: 'Maps a field name (dotted for bulk items, e.g. items.3.shift) to its messages.',
-        additionalProperties: { type: 'array', items: { type: 'string' } },
-        example: { shift: ['The shift must be between -25 and 25.'] },
-      },
-    },
-    example: {
-      success: false,
-      error: 'Validation failed',
-      errors: { shift: ['The shift must be between -25 and 25.'] },
-    },
-  },
-  Error: {
-    type: 'object',
-    description: 'Any other failure: 400, 404, 405, 413, 415 or 500. Never holds a stack trace.',
-    required: ['success', 'error', 'message'],
-    properties: {
-      success: { type: 'boolean', const: false, description: 'Always false on failure.', example: false },
-      error: { type: 'string', description: 'The status text, e.g. Bad Request.', example: 'Bad Request' },
-      message: {
-        type: 'string',
-        description: 'What went wrong, in a sentence.',
-        example: 'The request body is not valid JSON.',
-      },
-    },
-    example: { success: false, error: 'Bad Request', message: 'The request body is not valid JSON.' },
-  },
-  RateLimitError: {
-    type: 'object',
-    description: 'The client made too many requests in the rolling window (429).',
-    required: ['error', 'message', 'retry_after', 'documentation'],
-    properties: {
-      error: { type: 'string', const: 'Too Many Requests', description: 'Always "Too Many Requests".' },
-      message: {
-        type: 'string',
-        description: 'The limit in words.',
-        example: 'Rate limit exceeded. You can make up to 60 requests per minute.',
-      },
-      retry_after: {
-        type: 'integer',
-        minimum: 1,
-        description: 'Seconds until a request would be accepted (also in the Retry-After header).',
-        example: 42,
-      },
-      documentation: {
-        type: 'string',
-        format: 'uri',
-        description: 'This API reference.',
-        example: 'http://localhost:3000/api/v1/docs',
-      },
-    },
-    example: {
-      error: 'Too Many Requests',
-      message: 'Rate limit exceeded. You can make up to 60 requests per minute.',
-      retry_after: 42,
-      documentation: 'http://localhost:3000/api/v1/docs',
-    },
-  },
-};
+/** A schema of the document, as far as this service reads it (JSON Schema, as zod-openapi writes it). */
+export interface DocSchema {
+  type?: string | string[];
+  enum?: unknown[];
+  const?: unknown;
+  description?: string;
+  example?: unknown;
+  properties?: Record<string, DocSchema>;
+  required?: string[];
+  items?: DocSchema;
+  additionalProperties?: DocSchema | boolean;
+  $ref?: string;
+}
+
+/** A JSON body of the document: its schema and example. */
+export interface DocContent {
+  schema: DocSchema;
+  example?: unknown;
+}
+
+/** An operation of the document, as far as this service reads and completes it. */
+export interface DocOperation {
+  summary?: string;
+  description?: string;
+  requestBody?: { content: Record<string, DocContent> };
+  responses: Record<string, { description?: string; headers?: Json; content?: Record<string, DocContent> }>;
+}
 
 const rateLimitHeaders: Json = {
   'X-RateLimit-Limit': {
@@ -90,11 +53,21 @@ const ref = (name: string) => ({
   content: { 'application/json': { schema: { $ref: `#/components/schemas/${name}` } } },
 });
 
-const postErrors: Json = {
+/** What any request can get, whatever its operation. */
+const anyErrors: Json = {
+  431: { description: 'The request line or headers are larger than 16 KiB.', ...ref('Error') },
+  500: { description: 'Unexpected server error.', ...ref('Error') },
+};
+
+/** What a POST can get besides, for its body. */
+const bodyErrors: Json = {
   400: { description: 'The body is not valid JSON, or not a JSON object.', ...ref('Error') },
   413: { description: 'The body is larger than 1 MiB.', ...ref('Error') },
   415: { description: 'Content-Type is not application/json.', ...ref('Error') },
   422: { description: 'A field failed validation.', ...ref('ValidationError') },
+};
+
+const rateLimited: Json = {
   429: {
     description: 'Rate limit exceeded.',
     headers: {
@@ -103,10 +76,7 @@ const postErrors: Json = {
     },
     ...ref('RateLimitError'),
   },
-  500: { description: 'Unexpected server error.', ...ref('Error') },
 };
-
-const getErrors: Json = { 500: { description: 'Unexpected server error.', ...ref('Error') } };
 
 const VIGENERE_SAMPLE =
   'Tx iof elq prdx at gtqqg, ve amg gsi icedx at gtqqg, ve amg gsi mur zj iwfosy, wg hee hup ess bq jacytwtbrdw, ' +
@@ -116,8 +86,6 @@ const VIGENERE_PLAIN =
   'it was the epoch of belief, it was the epoch of incredulity, it was th';
 
 interface OperationDocs {
-  /** Longer text for the reference page (markdown). */
-  description?: string;
   request?: unknown;
   response: unknown;
 }
@@ -224,11 +192,9 @@ export const OPERATION_EXAMPLES: Record<string, OperationDocs> = {
     },
   },
   '/health': {
-    description: 'Whether the service and its rate-limit store are working. Never rate-limited.',
     response: { status: 'ok', version: '0.1.0', uptime_s: 3600, rate_limit_store: 'memory' },
   },
   '/alphabets': {
-    description: 'The named alphabets, letters in order (upper case). Never rate-limited.',
     response: {
       success: true,
       alphabets: [
@@ -238,7 +204,6 @@ export const OPERATION_EXAMPLES: Record<string, OperationDocs> = {
     },
   },
   '/languages': {
-    description: 'The languages the solvers have models for, with the alphabet each uses. Never rate-limited.',
     response: {
       success: true,
       languages: [
@@ -249,91 +214,73 @@ export const OPERATION_EXAMPLES: Record<string, OperationDocs> = {
   },
 };
 
-/** Field docs for the meta endpoints' answers, whose schemas live with their procedures. */
-const META_FIELDS: Record<string, [description: string, example: unknown]> = {
-  status: ['ok, or degraded while the rate-limit store is failing (requests are then served unlimited).', 'ok'],
-  version: ['The service version.', '0.1.0'],
-  uptime_s: ['Seconds since the service started.', 3600],
-  rate_limit_store: ['Where the rate limit is counted: memory (one instance) or redis (shared).', 'memory'],
-  success: ['Always true on success.', true],
-  alphabets: ['The named alphabets (custom is not listed).', undefined],
-  languages: ['The solver languages.', undefined],
-  name: ['Alphabet name, or the language in English.', 'basic'],
-  letters: ['The letters in order, upper case.', 'ABCDEFGHIJKLMNOPQRSTUVWXYZ'],
-  size: ['Number of letters.', 26],
-  code: ['Language code, as the language field takes it.', 'en'],
-  alphabet: ['The alphabet the language is written in.', 'basic'],
+/** What each tag (an operation's `rest.tag`) groups. */
+const TAG_DESCRIPTIONS: Record<string, string> = {
+  caesar: 'Shift every letter a fixed number of places; break it by scoring every shift.',
+  rot13: 'The Caesar shift by 13 on A–Z, its own inverse.',
+  vigenere: 'A repeating key of shifts; broken by the index of coincidence per key length.',
+  meta: 'Facts about the service.',
 };
 
-/** Gives every undocumented property of a schema a description (and example) from META_FIELDS. */
-function describeFields(schema: unknown): void {
-  if (typeof schema !== 'object' || schema === null) return;
-  const s = schema as { properties?: Record<string, Json>; items?: unknown };
-  for (const [name, prop] of Object.entries(s.properties ?? {})) {
-    const docs = META_FIELDS[name];
-    if (docs && prop.description === undefined) prop.description = docs[0];
-    if (docs && docs[1] !== undefined && prop.example === undefined && prop.const === undefined) prop.example = docs[1];
-    describeFields(prop);
-  }
-  describeFields(s.items);
-}
-
-type Operation = {
-  description?: string;
-  requestBody?: { content?: Record<string, Json> };
-  responses?: Record<string, Json>;
-};
-
-export function buildOpenApiDocument(router: AppRouter, version: string): OpenAPIObject {
+/**
+ * The document trpc-to-openapi generates from the routers, with the REST surface's own error bodies (zod schemas in
+ * errors.ts) in place of its handler's, the rate-limit headers and rule of each operation, and worked examples.
+ * `rateLimit` states the configured limit in words (RateLimiter.describe(): "60 requests per minute").
+ */
+export function buildOpenApiDocument(
+  operations: ReadonlyMap<string, AnyOperation>,
+  router: AppRouter,
+  version: string,
+  rateLimit: string,
+): OpenAPIObject {
+  const tags = [...new Set([...operations.values()].map((op) => op.rest.tag))];
   const doc = generateOpenApiDocument(router, {
     title: 'Classical Cipher Service',
     description:
       'Encrypt, decrypt and break Caesar, ROT13 and Vigenère ciphers in five languages (English, Polish, German, ' +
-      'Spanish, French). Free to use: 60 requests per rolling minute per client address; every response carries ' +
-      '`X-RateLimit-Limit` and `X-RateLimit-Remaining`. Bodies are JSON sent with `Content-Type: application/json`. ' +
-      'The same procedures are served over tRPC at `/trpc`, and typed clients for both come in the ' +
+      `Spanish, French). Free to use, with no sign-up: ${rateLimit} per client address (a sliding window), ` +
+      'counted on every operation but the meta ones; every response carries `X-RateLimit-Limit` and ' +
+      '`X-RateLimit-Remaining`. Bodies are JSON sent with `Content-Type: application/json`. The same procedures ' +
+      `are served over tRPC at \`${TRPC_PREFIX}\` (superjson, batching: each call of a batch counts, and a batch ` +
+      `holds at most ${MAX_BATCH_CALLS} calls), and typed clients for both come in the ` +
       '`@cipher-service/client` package. To try the ciphers by hand, open the [playground](/).',
     version,
+    license: LICENSE,
     baseUrl: API_PREFIX,
     // The service is public: no security scheme, no auth marker on any operation.
     securitySchemes: {},
-    tags: ['caesar', 'rot13', 'vigenere', 'meta'],
+    tags,
+    defs: ERROR_BODIES,
   });
-  doc.tags = [
-    { name: 'caesar', description: 'Shift every letter a fixed number of places; break it by scoring every shift.' },
-    { name: 'rot13', description: 'The Caesar shift by 13 on A–Z, its own inverse.' },
-    { name: 'vigenere', description: 'A repeating key of shifts; broken by the index of coincidence per key length.' },
-    { name: 'meta', description: 'Facts about the service. Never rate-limited.' },
-  ];
+  // Deliberately open: one empty security requirement says that no credential is needed.
+  doc.security = [{}];
+  doc.tags = tags.map((name) => ({ name, description: TAG_DESCRIPTIONS[name] }));
   // trpc-to-openapi's own error schemas describe its handler, not the bodies this service sends.
   const generated = Object.fromEntries(
     Object.entries(doc.components?.schemas ?? {}).filter(([name]) => !name.startsWith('error.')),
   );
-  doc.components = { ...doc.components, schemas: { ...generated, ...errorSchemas } };
+  doc.components = { ...doc.components, schemas: generated };
+  if (Object.keys(doc.components.securitySchemes ?? {}).length === 0) delete doc.components.securitySchemes;
+  const byRoute = new Map([...operations.values()].map((op) => [`${op.rest.method} ${op.rest.path}`, op]));
   for (const [path, item] of Object.entries(doc.paths ?? {})) {
-    for (const [method, op] of Object.entries(item as Record<string, Operation>)) {
+    for (const [method, op] of Object.entries(item as Record<string, DocOperation>)) {
+      const operation = byRoute.get(`${method.toUpperCase()} ${path}`);
+      if (!operation) throw new Error(`No operation for ${method.toUpperCase()} ${path}`);
+      if (!operation.rateLimited) op.description = `${op.description ?? ''} Never rate-limited.`.trim();
       const examples = OPERATION_EXAMPLES[path];
-      if (examples?.description && !op.description) op.description = examples.description;
       const body = op.requestBody?.content?.['application/json'];
       if (body && examples?.request !== undefined) body.example = examples.request;
-      if (!op.responses) continue;
-      const ok = op.responses['200'] as { headers?: Json; content?: Record<string, Json> } | undefined;
+      const ok = op.responses['200'];
       const okBody = ok?.content?.['application/json'];
-      if (okBody) {
-        if (examples) okBody.example = examples.response;
-        describeFields(okBody.schema);
-      }
-      for (const code of Object.keys(op.responses)) if (code !== '200') delete op.responses[code];
-      if (method === 'post') {
-        if (ok) ok.headers = rateLimitHeaders;
-        Object.assign(op.responses, postErrors);
-      } else {
-        Object.assign(op.responses, getErrors);
-      }
+      if (okBody && examples) okBody.example = examples.response;
+      if (ok) ok.headers = rateLimitHeaders;
+      op.responses = {
+        ...(ok ? { 200: ok } : {}),
+        ...(operation.rest.method === 'POST' ? bodyErrors : {}),
+        ...(operation.rateLimited ? rateLimited : {}),
+        ...anyErrors,
+      };
     }
-  }
-  if (doc.components && Object.keys(doc.components.securitySchemes ?? {}).length === 0) {
-    delete doc.components.securitySchemes;
   }
   return doc;
 }

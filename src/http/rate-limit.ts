@@ -297,8 +297,13 @@ export interface RateDecision {
 export interface RateLimiterOptions {
   /** Counts requests while the store fails, so a Redis outage leaves each instance its own limit. */
   fallback?: RateLimitStore;
-  /** While the store fails, it is retried at most this often; other requests go straight to the fallback. */
+  /** While the store fails, one request at a time, at most this often, tries it; the others use the fallback. */
   probeMs?: number;
+  /**
+   * A shared store that has answered nothing for this many milliseconds while requests wait on it is failing
+   * (a healthy Redis answers in about a millisecond, and a busy one keeps answering; 250 ms by default).
+   */
+  answerMs?: number;
   /** Told once when the store starts failing and once when it works again, never per request. */
   log?: (event: string, detail: Record<string, unknown>) => void;
 }
@@ -307,10 +312,17 @@ export class RateLimiter {
   readonly windowMs: number;
   private readonly fallback: RateLimitStore;
   private readonly probeMs: number;
+  private readonly answerMs: number;
   private readonly log: (event: string, detail: Record<string, unknown>) => void;
   /** When the current outage began (0: the store works), the next time to try it, and what was served meanwhile. */
   private failingSince = 0;
   private nextProbe = 0;
+  /** A probe of the failing store is under way: every other request goes to the fallback meanwhile. */
+  private probing = false;
+  /** Requests waiting on the store, and since when it has answered nothing (the first wait, or the last answer). */
+  private waiting = 0;
+  private waitingSince = 0;
+  private watcher: ReturnType<typeof setTimeout> | undefined;
   private servedByFallback = 0;
 
   constructor(
@@ -322,6 +334,7 @@ export class RateLimiter {
     this.windowMs = windowS * 1000;
     this.fallback = options.fallback ?? (store.kind === 'memory' ? store : new MemoryStore(this.windowMs));
     this.probeMs = options.probeMs ?? 1000;
+    this.answerMs = options.answerMs ?? 250;
     this.log = options.log ?? (() => {});
   }
 
@@ -333,33 +346,74 @@ export class RateLimiter {
   /**
    * Runs op on the store, or on the fallback while the store fails; logs each change of state once. A store
    * that answers synchronously (the memory store) is answered synchronously, without a promise or a tick.
+   *
+   * Few requests wait on a store that has stopped answering (a hung Redis waits for the command timeout): when it
+   * has answered nothing for answerMs while requests wait on it, it is failing, and new requests go to the
+   * fallback at once; while it fails, one request at a time, at most once per probeMs, tries it again.
    */
   private use<T>(op: (store: RateLimitStore, now: number) => Promise<T> | T): Promise<T> | T {
     const now = Date.now();
-    if (this.failingSince === 0 || now >= this.nextProbe) {
-      let out: Promise<T> | T;
-      try {
-        out = op(this.store, now);
-      } catch (error) {
+    const probe = this.failingSince !== 0;
+    if (probe) {
+      if (this.probing || now < this.nextProbe) return this.onFallback(op, now);
+      this.probing = true;
+      this.nextProbe = now + this.probeMs;
+    }
+    let out: Promise<T> | T;
+    try {
+      out = op(this.store, now);
+    } catch (error) {
+      if (probe) this.probing = false;
+      this.failed(error, now);
+      return this.onFallback(op, now);
+    }
+    if (!RateLimiter.isThenable(out)) {
+      if (probe) this.probing = false;
+      if (this.failingSince !== 0) this.recovered();
+      return out;
+    }
+    if (this.waiting++ === 0) {
+      this.waitingSince = now;
+      this.watch();
+    }
+    const answered = () => {
+      if (probe) this.probing = false;
+      this.waiting--;
+      this.waitingSince = Date.now();
+    };
+    return Promise.resolve(out).then(
+      (value) => {
+        answered();
+        if (this.failingSince !== 0) this.recovered();
+        return value;
+      },
+      (error: unknown) => {
+        answered();
         this.failed(error, now);
         return this.onFallback(op, now);
-      }
-      if (!RateLimiter.isThenable(out)) {
-        if (this.failingSince !== 0) this.recovered();
-        return out;
-      }
-      return Promise.resolve(out).then(
-        (value) => {
-          if (this.failingSince !== 0) this.recovered();
-          return value;
-        },
-        (error: unknown) => {
-          this.failed(error, now);
-          return this.onFallback(op, now);
-        },
-      );
-    }
-    return this.onFallback(op, now);
+      },
+    );
+  }
+
+  /**
+   * While requests wait on the store, checks every answerMs that it has answered something. The check runs after
+   * the event loop's next I/O phase (setImmediate after the timer), so answers that arrived while the loop was busy
+   * (a burst of requests) are read before the store is judged silent.
+   */
+  private watch(): void {
+    if (this.watcher) return;
+    this.watcher = setTimeout(() => {
+      setImmediate(() => {
+        this.watcher = undefined;
+        if (this.waiting === 0) return;
+        const silent = Date.now() - this.waitingSince;
+        if (silent < this.answerMs) return this.watch();
+        if (this.failingSince === 0) {
+          this.failed(new Error(`the ${this.store.kind} store answered nothing for ${silent} ms`), Date.now());
+        }
+      });
+    }, this.answerMs);
+    this.watcher.unref?.();
   }
 
   private recovered(): void {
@@ -424,6 +478,7 @@ export class RateLimiter {
   }
 
   async close(): Promise<void> {
+    clearTimeout(this.watcher);
     await this.store.close();
     if (this.fallback !== this.store) await this.fallback.close();
   }

@@ -4,6 +4,8 @@ import { createRequire } from 'node:module';
 import { dirname, extname, join, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
+import { API_PREFIX } from '../../routers/prefixes.js';
+import { pageHeaders } from './page-headers.js';
 
 /** Where `vite build` puts the playground (see vite.config.ts). */
 export const PLAYGROUND_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '../../dist/playground');
@@ -56,7 +58,12 @@ function load(file: string): Cached | undefined {
 }
 
 /** A response for a file on disk, or undefined when there is none; honours If-None-Match and gzip. */
-export function fileResponse(request: Request, file: string, cacheControl: string): Response | undefined {
+export function fileResponse(
+  request: Request,
+  file: string,
+  cacheControl: string,
+  extra?: Record<string, string>,
+): Response | undefined {
   const entry = load(file);
   if (!entry) return undefined;
   const headers: Record<string, string> = {
@@ -65,6 +72,7 @@ export function fileResponse(request: Request, file: string, cacheControl: strin
     etag: entry.etag,
     'x-content-type-options': 'nosniff',
     vary: 'accept-encoding',
+    ...extra,
   };
   if (request.headers.get('if-none-match') === entry.etag) return new Response(null, { status: 304, headers });
   const gzip = entry.gzip && /\bgzip\b/.test(request.headers.get('accept-encoding') ?? '');
@@ -97,12 +105,18 @@ const NOT_BUILT = `<!doctype html><html lang="en"><head><meta charset="utf-8"><t
 <meta name="viewport" content="width=device-width, initial-scale=1"></head>
 <body style="font:16px/1.5 system-ui,sans-serif;max-width:40rem;margin:3rem auto;padding:0 1rem">
 <h1>The playground is not built yet</h1><p>Run <code>npm run build:playground</code> (or <code>npm start</code>, which
-does it for you). Meanwhile the <a href="/api/v1/docs">API reference</a> works.</p></body></html>`;
+does it for you). Meanwhile the <a href="${API_PREFIX}/docs">API reference</a> works.</p></body></html>`;
+
+/** The playground's page: Vite's build has no inline script, so scripts come only from /assets. */
+const PLAYGROUND_HEADERS = pageHeaders();
 
 export function playgroundIndex(request: Request, root = PLAYGROUND_DIR): Response {
   return (
-    fileResponse(request, join(root, 'index.html'), REVALIDATE) ??
-    new Response(NOT_BUILT, { status: 503, headers: { 'content-type': 'text/html; charset=utf-8' } })
+    fileResponse(request, join(root, 'index.html'), REVALIDATE, PLAYGROUND_HEADERS) ??
+    new Response(NOT_BUILT, {
+      status: 503,
+      headers: { 'content-type': 'text/html; charset=utf-8', ...PLAYGROUND_HEADERS },
+    })
   );
 }
 

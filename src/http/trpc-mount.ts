@@ -1,128 +1,155 @@
-// The tRPC surface at /trpc: tRPC's fetch adapter behind the body cap, and tRPC-shaped early errors.
-import { TRPCError } from '@trpc/server';
-import { fetchRequestHandler } from '@trpc/server/adapters/fetch';
-import { getHTTPStatusCode, getHTTPStatusCodeFromError } from '@trpc/server/http';
-import type { TRPC_ERROR_CODE_KEY } from '@trpc/server/rpc';
+// The tRPC surface at /trpc: each request read once from its real URL (the calls charged are the calls that run),
+// the common POST of mutations answered from the operations, everything else by tRPC's own resolveResponse.
 import {
-  type AnyProcedure,
-  getErrorShape,
   getTRPCErrorFromUnknown,
+  getTRPCErrorShape,
+  type TRPC_ERROR_CODE_KEY,
+  TRPCError,
   transformTRPCResponse,
-} from '@trpc/server/unstable-core-do-not-import';
-import type { AppRouter } from '../../routers/index.js';
-import type { Context } from '../../routers/trpc.js';
+} from '@trpc/server';
+import { getHTTPStatusCode, getHTTPStatusCodeFromError, resolveResponse } from '@trpc/server/http';
+import type { AnyOperation, AppRouter } from '../../routers/index.js';
+import { TRPC_PREFIX } from '../../routers/prefixes.js';
+import { type Context, TRPC_OPTIONS } from '../../routers/trpc.js';
 import { readBody } from './body.js';
 import { Reply } from './errors.js';
-import { createInvoker } from './invoke.js';
+import { callOperation } from './invoke.js';
 import { fastSerialize } from './plain-json.js';
+import { pathnameOf, queryOf } from './url.js';
 
-type Invoke = ReturnType<typeof createInvoker>;
+/**
+ * The most calls one batch may hold. A bigger batch is refused whole, before any call runs and without being
+ * charged, with tRPC's own error (BAD_REQUEST "Batch call exceeds maximum size"): even calls the rate limit never
+ * counts (meta) must be bounded per request. The client package batches at most this many (its maxItems).
+ */
+export const MAX_BATCH_CALLS = 10;
 
-export const TRPC_PREFIX = '/trpc';
-
-/** The procedure paths a /trpc URL names (several, comma-separated, in a batch). */
-export function trpcCalls(pathname: string): string[] {
-  const rest = pathname.slice(TRPC_PREFIX.length + 1);
-  if (!rest) return [];
-  try {
-    return decodeURIComponent(rest).split(',');
-  } catch {
-    return rest.split(',');
-  }
+/** What a /trpc request asks for, read once from its real URL. */
+export interface TrpcCalls {
+  /** The procedure part of the URL, undecoded, exactly as it is handed to tRPC's resolveResponse. */
+  path: string;
+  isBatch: boolean;
+  /** The procedure path of each call (decoded): one, or a batch's, as tRPC splits it. */
+  procedures: string[];
+  /** The URL's query, without `?`. */
+  query: string;
 }
 
-/** Every query and mutation of the router, by path (e.g. caesar.encrypt). */
-export function trpcProcedures(router: AppRouter): [path: string, type: 'query' | 'mutation'][] {
-  const out: [string, 'query' | 'mutation'][] = [];
-  for (const [path, procedure] of Object.entries(router._def.procedures as unknown as Record<string, AnyProcedure>)) {
-    const type = procedure._def.type;
-    if (type === 'query' || type === 'mutation') out.push([path, type]);
+const TRPC_HEADERS = { vary: 'trpc-accept, accept' };
+const TRPC_TYPE = 'application/json';
+
+/** The calls a request URL names, or undefined when its path is not under the tRPC endpoint. */
+export function trpcCallsOf(url: string): TrpcCalls | undefined {
+  const pathname = pathnameOf(url);
+  if (!pathname.startsWith(`${TRPC_PREFIX}/`)) return undefined;
+  // As tRPC's fetch adapter cuts it, which trims one slash off the end of the pathname and one off the end of what
+  // follows the endpoint.
+  let path = pathname.slice(TRPC_PREFIX.length + 1);
+  if (path.endsWith('/')) path = path.slice(0, -1);
+  if (path.endsWith('/')) path = path.slice(0, -1);
+  const query = queryOf(url);
+  // tRPC reads the flag with new URL(url).searchParams.get('batch') === '1'; the common query needs no parsing.
+  const isBatch = query === 'batch=1' || (query !== '' && new URLSearchParams(query).get('batch') === '1');
+  let decoded = path;
+  if (path.includes('%')) {
+    try {
+      decoded = decodeURIComponent(path);
+    } catch {
+      // tRPC refuses the encoding (BAD_REQUEST) and runs nothing; the calls are counted as written.
+    }
   }
-  return out;
+  return { path, isBatch, procedures: isBatch ? decoded.split(',') : [decoded], query };
 }
 
-/** Answers every call of the request with the same error, exactly as tRPC would shape it. */
+/**
+ * The root config tRPC's error-shaping and serialising helpers read (getTRPCErrorShape: isDev, errorFormatter;
+ * transformTRPCResponse: transformer), made from the same options the tRPC instance was created with.
+ * test/http/trpc-fast-path.test.ts holds every answer shaped with it to tRPC's own adapter's.
+ */
+const ROOT_CONFIG: Parameters<typeof getTRPCErrorShape>[0]['config'] = {
+  ...TRPC_OPTIONS,
+  $types: undefined as never,
+  isServer: true,
+  allowOutsideOfServer: false,
+  pathSeparator: '.',
+};
+
+/** Answers every call of the request with the same error, exactly as tRPC shapes it. */
 export function trpcErrorResponse(
-  router: AppRouter,
-  request: Request,
+  calls: TrpcCalls,
   code: TRPC_ERROR_CODE_KEY,
   message: string,
   cause?: Error,
   headers: Record<string, string> = {},
 ): Response {
-  const url = new URL(request.url);
-  const calls = trpcCalls(url.pathname);
-  const isBatch = url.searchParams.get('batch') === '1';
-  const config = router._def._config;
   const error = new TRPCError({ code, message, cause });
-  const one = (path: string | undefined) => ({
-    error: config.transformer.output.serialize(
-      getErrorShape({ config, error, type: 'unknown', path, input: undefined, ctx: undefined }),
-    ),
-  });
-  const body = isBatch ? (calls.length ? calls : [undefined]).map(one) : one(calls[0]);
+  const one = (path: string | undefined) =>
+    transformTRPCResponse(ROOT_CONFIG, {
+      error: getTRPCErrorShape({ config: ROOT_CONFIG, error, type: 'unknown', path, input: undefined, ctx: undefined }),
+    });
+  const body = calls.isBatch ? calls.procedures.map(one) : one(calls.procedures[0]);
   return new Response(JSON.stringify(body), {
     status: getHTTPStatusCodeFromError(error),
-    headers: { 'content-type': 'application/json', ...headers },
+    headers: { 'content-type': TRPC_TYPE, ...TRPC_HEADERS, ...headers },
   });
 }
 
-const TRPC_HEADERS = { vary: 'trpc-accept, accept' };
-const TRPC_TYPE = 'application/json';
 /** Procedure paths (comma-separated in a batch) that need no decoding. */
 const PLAIN_CALLS = /^[A-Za-z0-9_.,]+$/;
 
 const isObject = (v: unknown): v is Record<string, unknown> => !!v && typeof v === 'object' && !Array.isArray(v);
 
+export interface TrpcHandler {
+  /**
+   * What the request costs against the rate limit: each call of a rate-limited operation, and each call of an
+   * unknown procedure (answered NOT_FOUND like any other request); nothing for a batch over MAX_BATCH_CALLS,
+   * which is refused before any call runs.
+   */
+  costOf(calls: TrpcCalls): number;
+  handle(request: Request, calls: TrpcCalls, ctx: Context): Promise<Reply | Response>;
+}
+
 /**
  * tRPC over HTTP. The common request (POST of JSON to mutations, single or batched, no streaming) is answered
- * here: the procedures are called as tRPC's resolveResponse calls them and the answer is shaped by tRPC's own
+ * here: each call runs its operation as its procedure would (invoke.ts), and the answer is shaped by tRPC's own
  * helpers (error shape, status, transformer), without building a second Request, re-reading the body or going
- * through the fetch adapter's stream machinery. Anything else (queries, GET, streaming, odd URLs, a body tRPC
- * must reject) goes to tRPC's fetch adapter, which stays the reference (test/http/trpc-fast-path.test.ts).
+ * through the adapter's stream machinery. Anything else (queries, GET, streaming, odd URLs, a body tRPC must
+ * reject) goes to tRPC's resolveResponse with the same path, which stays the reference
+ * (test/http/trpc-fast-path.test.ts).
  */
-export function createTrpcHandler(router: AppRouter) {
-  const config = router._def._config;
+export function createTrpcHandler(router: AppRouter, operations: ReadonlyMap<string, AnyOperation>): TrpcHandler {
+  const transformer = TRPC_OPTIONS.transformer;
   // superjson's answer for the procedures' (plain JSON) results without its walk: test/http/plain-json.test.ts.
-  const serialize = fastSerialize(config.transformer.output.serialize);
-  const mutations = new Map<string, Invoke>();
-  for (const [path, procedure] of Object.entries(router._def.procedures as unknown as Record<string, AnyProcedure>)) {
-    if (procedure._def.type === 'mutation') mutations.set(path, createInvoker(procedure));
-  }
+  const serialize = fastSerialize(transformer.output.serialize);
+  const mutations = new Map<string, AnyOperation>();
+  for (const [path, operation] of operations) if (operation.rest.method === 'POST') mutations.set(path, operation);
 
-  /** The reply for a request on the common path, or null to leave it to tRPC's adapter. */
-  const fastPath = async (request: Request, text: string, ctx: Context): Promise<Reply | null> => {
-    const url = request.url;
-    const start = url.indexOf(`${TRPC_PREFIX}/`, url.indexOf('://') + 3);
-    if (start < 0) return null;
-    const query = url.indexOf('?', start);
-    const search = query < 0 ? '' : url.slice(query + 1);
-    if (search !== '' && search !== 'batch=1') return null;
-    const isBatch = search === 'batch=1';
-    const pathPart = url.slice(start + TRPC_PREFIX.length + 1, query < 0 ? url.length : query);
-    if (!PLAIN_CALLS.test(pathPart)) return null;
+  /** The reply for a request on the common path, or null to leave it to tRPC. */
+  const fastPath = async (request: Request, calls: TrpcCalls, text: string, ctx: Context): Promise<Reply | null> => {
+    const { isBatch, procedures: paths } = calls;
+    if (calls.query !== (isBatch ? 'batch=1' : '') || !PLAIN_CALLS.test(calls.path)) return null;
+    if (paths.length > MAX_BATCH_CALLS) return null;
     const headers = request.headers;
     const type = headers.get('content-type');
     if (type !== 'application/json' && (type ?? '').split(';', 1)[0]?.trim().toLowerCase() !== 'application/json') {
       return null;
     }
     if (headers.get('trpc-accept') !== null || headers.get('accept')?.includes('application/jsonl')) return null;
-    const paths = isBatch ? pathPart.split(',') : [pathPart];
-    const procedures: Invoke[] = [];
+    const called: AnyOperation[] = [];
     for (const path of paths) {
-      const procedure = mutations.get(path);
-      if (!procedure) return null;
-      procedures.push(procedure);
+      const operation = mutations.get(path);
+      if (!operation) return null;
+      called.push(operation);
     }
     const inputs: unknown[] = [];
     try {
       const raw: unknown = text ? JSON.parse(text) : undefined;
-      if (!isBatch) inputs.push(raw === undefined ? undefined : config.transformer.input.deserialize(raw));
+      if (!isBatch) inputs.push(raw === undefined ? undefined : transformer.input.deserialize(raw));
       else if (raw !== undefined) {
         if (!isObject(raw)) return null;
         for (let i = 0; i < paths.length; i++) {
           const one = raw[i];
-          inputs.push(one === undefined ? undefined : config.transformer.input.deserialize(one));
+          inputs.push(one === undefined ? undefined : transformer.input.deserialize(one));
         }
       }
     } catch {
@@ -133,23 +160,17 @@ export function createTrpcHandler(router: AppRouter) {
     const call = async (path: string, batchIndex: number) => {
       const input = inputs[batchIndex];
       try {
-        const data = await (procedures[batchIndex] as Invoke)({
-          path,
-          type: 'mutation',
-          ctx,
-          getRawInput: () => Promise.resolve(input),
-          signal: undefined,
-          batchIndex,
-        });
-        return { result: { data } };
+        return { result: { data: await callOperation(called[batchIndex] as AnyOperation, input, ctx) } };
       } catch (cause) {
         const error = getTRPCErrorFromUnknown(cause);
         errors[batchIndex] = error;
-        return { error: getErrorShape({ config, error, type: 'mutation', path, input, ctx }) };
+        return {
+          error: getTRPCErrorShape({ config: ROOT_CONFIG, error, type: 'mutation', path, input, ctx }),
+        };
       }
     };
     // A batch's calls run together, as tRPC runs them; a single call needs no Promise.all.
-    const results = isBatch ? await Promise.all(paths.map(call)) : [await call(pathPart, 0)];
+    const results = isBatch ? await Promise.all(paths.map(call)) : [await call(paths[0] as string, 0)];
     // All calls succeeded: getHTTPStatusCode would answer 200, and transformTRPCResponse would copy each item
     // with its Babel spread helper only to serialise `data`; the items hold nothing else, so do just that.
     if (errors.length === 0) {
@@ -159,32 +180,38 @@ export function createTrpcHandler(router: AppRouter) {
       return new Reply(200, JSON.stringify(isBatch ? serialized : serialized[0]), TRPC_HEADERS, TRPC_TYPE);
     }
     const status = getHTTPStatusCode(results as never, errors as TRPCError[]);
-    const body = JSON.stringify(transformTRPCResponse(config, (isBatch ? results : results[0]) as never));
+    const body = JSON.stringify(transformTRPCResponse(ROOT_CONFIG, (isBatch ? results : results[0]) as never));
     return new Reply(status, body, TRPC_HEADERS, TRPC_TYPE);
   };
 
-  return async (request: Request, ctx: Context): Promise<Reply | Response> => {
-    let req = request;
-    if (request.method === 'POST') {
-      const body = await readBody(request);
-      if (!body.ok) {
-        return trpcErrorResponse(
-          router,
-          request,
-          body.status === 413 ? 'PAYLOAD_TOO_LARGE' : 'PARSE_ERROR',
-          body.message,
-        );
+  return {
+    costOf(calls) {
+      if (calls.isBatch && calls.procedures.length > MAX_BATCH_CALLS) return 0;
+      let cost = 0;
+      for (const path of calls.procedures) if (operations.get(path)?.rateLimited !== false) cost++;
+      return cost;
+    },
+
+    async handle(request, calls, ctx) {
+      let req = request;
+      if (request.method === 'POST') {
+        const body = await readBody(request);
+        if (!body.ok) {
+          return trpcErrorResponse(calls, body.status === 413 ? 'PAYLOAD_TOO_LARGE' : 'PARSE_ERROR', body.message);
+        }
+        const reply = await fastPath(request, calls, body.text, ctx);
+        if (reply) return reply;
+        req = new Request(request.url, { method: 'POST', headers: request.headers, body: body.text });
       }
-      const reply = await fastPath(request, body.text, ctx);
-      if (reply) return reply;
-      req = new Request(request.url, { method: 'POST', headers: request.headers, body: body.text });
-    }
-    return fetchRequestHandler({
-      endpoint: TRPC_PREFIX,
-      req,
-      router,
-      createContext: () => ctx,
-      allowBatching: true,
-    });
+      return resolveResponse({
+        router,
+        req,
+        path: calls.path,
+        createContext: async () => ctx,
+        allowBatching: true,
+        maxBatchSize: MAX_BATCH_CALLS,
+        error: null,
+      });
+    },
   };
 }

@@ -2,7 +2,9 @@
 // for it, and what it tells the Vigenère word scoring.
 import { describe, expect, it } from 'vitest';
 import { getModel, LANGUAGES } from '../../src/analysis/index.js';
-import { tokenize } from '../../src/analysis/score.js';
+import { tokenize } from '../../src/analysis/tokens.js';
+import { WordBonus } from '../../src/analysis/word-bonus.js';
+import { getWordCounts } from '../../src/analysis/word-lists.js';
 import {
   CASE_CAPITAL,
   CASE_LOWER,
@@ -13,7 +15,6 @@ import {
   letterCase,
   WordMarkReader,
 } from '../../src/analysis/word-marks.js';
-import { getWordCounts, WordBonus } from '../../src/analysis/word-model.js';
 import { namedAlphabet } from '../../src/core/index.js';
 
 /** Each word of text with its case class and joins, read the way scripts/build-words.ts reads training lines. */

@@ -3,7 +3,8 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { isDevLine, isHeldOutLine } from '../../scripts/corpus.js';
 import { getModel, LANGUAGES } from '../../src/analysis/index.js';
-import { candidateSymbols, decodeSymbols, tokenize, wordStartCorrection } from '../../src/analysis/score.js';
+import { wordStartCorrection } from '../../src/analysis/score.js';
+import { candidateSymbols, decodeSymbols, tokenize } from '../../src/analysis/tokens.js';
 import {
   buildWordStartTable,
   getWordStartTable,

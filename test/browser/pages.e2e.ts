@@ -177,6 +177,19 @@ describe('the playground on Node', () => {
       document.documentElement.clientWidth,
     ]);
     expect(scrollWidth).toBeLessThanOrEqual(clientWidth);
+    // The charts shrink to the screen instead of scrolling sideways (issue 17): the letter frequencies, and the IoC
+    // bars of a Vigenère analysis with 20 key lengths.
+    await phone.click('#example-vigenere');
+    await phone.fill('#max-key-length', '20');
+    await phone.click('#break');
+    await phone.waitForSelector('#ioc-chart svg');
+    const overflowing = await phone.evaluate(() =>
+      [...document.querySelectorAll<HTMLElement>('.chart-scroll')]
+        .filter((box) => box.scrollWidth > box.clientWidth)
+        .map((box) => `${box.id}: ${box.scrollWidth} > ${box.clientWidth}`),
+    );
+    expect(overflowing).toEqual([]);
+    expect(await phone.locator('.chart-scroll svg').count()).toBeGreaterThanOrEqual(2);
     await shot(phone, 'playground-phone');
     expectClean(phoneProblems);
     await phone.close();

@@ -91,6 +91,47 @@ describe('WorkerPool', () => {
   }, 60_000);
 });
 
+describe('fairness between clients (issue 14, item 7)', () => {
+  it("answers a client's task after at most one task of another client's backlog", async () => {
+    const fair = new WorkerPool({ size: 1 });
+    await fair.ready();
+    try {
+      const heavy = { spec: {}, texts: HEAVY.slice(0, 150).map((h) => h.text), language: 'en' as const };
+      const finished: string[] = [];
+      const backlog = Array.from({ length: 4 }, (_, i) =>
+        fair.run('caesarBulkSolve', heavy, { client: 'a' }).then(() => finished.push(`a${i}`)),
+      );
+      await new Promise((r) => setTimeout(r, 20));
+      const light = fair
+        .run('caesarSolve', { spec: {}, text: LONG, language: 'auto' }, { client: 'b' })
+        .then(() => finished.push('b'));
+      await Promise.all([...backlog, light]);
+      // In arrival order b would come last; fairly it comes after a's running task and at most one more.
+      expect(finished.indexOf('b')).toBeLessThanOrEqual(2);
+    } finally {
+      await fair.close();
+    }
+  }, 60_000);
+
+  it("refuses a client's tasks beyond its share of the queue, not another client's", async () => {
+    const small = new WorkerPool({ size: 1, maxQueuePerClient: 1 });
+    await small.ready();
+    try {
+      const args = { spec: {}, texts: HEAVY.slice(0, 100).map((h) => h.text), language: 'en' as const };
+      const results = await Promise.allSettled([
+        small.run('caesarBulkSolve', args, { client: 'a' }),
+        small.run('caesarBulkSolve', args, { client: 'a' }),
+        small.run('caesarBulkSolve', args, { client: 'a' }),
+        small.run('caesarBulkSolve', args, { client: 'b' }),
+      ]);
+      expect(results.map((r) => r.status)).toEqual(['fulfilled', 'fulfilled', 'rejected', 'fulfilled']);
+      expect((results[2] as PromiseRejectedResult).reason).toMatchObject({ reason: 'busy' });
+    } finally {
+      await small.close();
+    }
+  }, 60_000);
+});
+
 describe('the pool behind the HTTP surfaces', () => {
   it('answers 503 with the contract shape when a task runs over budget, on REST and tRPC', async () => {
     // 1,000 texts in five languages take well over 30 ms even on a fast idle machine.

@@ -219,29 +219,35 @@ describe('custom alphabets', () => {
   });
 
   it('never writes a symbol that reads back as another letter when a partner is taken', () => {
-    // 'aAb': b's partner B is free, a's partner A is the letter at index 1. B +1 lands on index 0 ('a'),
-    // which has no partner form of its own, so the own form comes out (not 'A', which would read as index 1).
+    // 'aAb': b's partner B is free, a's partner A is the letter at index 1. A B that keeps its case moves only
+    // among the letters with a free partner (b alone), so it stays B and round trips; it never becomes 'A',
+    // which would read as index 1. Without case it moves along the whole alphabet and comes out in own forms.
     const a = customAlphabet('aAb');
-    expect(caesarEncrypt('B', 1, a)).toBe('a');
-    expect(Array.from(letterIndices(caesarEncrypt('B', 1, a), a))).toEqual([0]);
-    expect(caesarEncrypt('B', 2, a)).toBe('A');
-    expect(caesarEncrypt('B', 3, a)).toBe('B');
+    expect(Array.from(a.partnerCycle)).toEqual([2]);
+    for (const s of [1, 2, 3]) expect(caesarEncrypt('B', s, a)).toBe('B');
+    expect(caesarEncrypt('B', 1, a, { preserveCase: false })).toBe('a');
+    expect(caesarEncrypt('B', 2, a, { preserveCase: false })).toBe('A');
+    expect(Array.from(letterIndices(caesarEncrypt('B', 2, a, { preserveCase: false }), a))).toEqual([1]);
   });
 
   it('gives a shared partner to the first letter that claims it', () => {
     // ſ (long s) upper-cases to S, as does s: S reads as s, the earlier letter.
     const a = customAlphabet('sſa');
     expect(Array.from(letterIndices('sſaS', a))).toEqual([0, 1, 2, 0]);
-    expect(caesarEncrypt('S', 2, a)).toBe('A');
-    expect(caesarEncrypt('S', 1, a)).toBe('ſ');
-    expect(Array.from(letterIndices(caesarEncrypt('S', 1, a), a))).toEqual([1]);
+    // Upper case S moves among the letters with an upper case (s, a): it never lands on ſ, which has none here.
+    expect(caesarEncrypt('S', 1, a)).toBe('A');
+    expect(caesarEncrypt('S', 2, a)).toBe('S');
+    expect(caesarEncrypt('S', 1, a, { preserveCase: false })).toBe('ſ');
+    expect(Array.from(letterIndices(caesarEncrypt('S', 1, a, { preserveCase: false }), a))).toEqual([1]);
   });
 
   it('handles letters without a single-code-point partner (ß, İ) as caseless', () => {
     const a = customAlphabet('ßİx');
     expect(caesarEncrypt('ßİx', 1, a)).toBe('İxß');
     expect(caesarEncrypt('SS', 1, a)).toBe('SS');
-    expect(caesarEncrypt('X', 1, a)).toBe('ß');
+    // X is the only partner form: kept in case it has nowhere else to go; without case it moves on to ß.
+    expect(caesarEncrypt('X', 1, a)).toBe('X');
+    expect(caesarEncrypt('X', 1, a, { preserveCase: false })).toBe('ß');
   });
 
   it('supports astral code points (emoji letters)', () => {
@@ -259,7 +265,8 @@ describe('custom alphabets', () => {
   it('mixes BMP and astral letters, growing and shrinking the UTF-16 length', () => {
     const a = customAlphabet('a😀');
     expect(caesarEncrypt('aaa', 1, a)).toBe('😀😀😀');
-    expect(caesarEncrypt('A', 1, a)).toBe('😀');
+    expect(caesarEncrypt('A', 1, a)).toBe('A');
+    expect(caesarEncrypt('A', 1, a, { preserveCase: false })).toBe('😀');
     expect(caesarEncrypt('😀😀', 1, a)).toBe('aa');
     const long = 'a'.repeat(20_000);
     const enc = caesarEncrypt(long, 1, a);

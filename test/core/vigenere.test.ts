@@ -4,7 +4,7 @@ import {
   caesarEncrypt,
   customAlphabet,
   keyProblem,
-  keyShifts,
+  letterIndices,
   type NamedAlphabetName,
   namedAlphabet,
   vigenereDecrypt,
@@ -55,18 +55,18 @@ describe('key case', () => {
     const a = namedAlphabet(name);
     const text = 'Zażółć gęślą jaźń, Grüße aus Köln, attack at dawn';
     expect(vigenereEncrypt(text, lower, a)).toBe(vigenereEncrypt(text, upper, a));
-    expect(Array.from(keyShifts(lower, a))).toEqual(Array.from(keyShifts(upper, a)));
+    expect(Array.from(letterIndices(lower, a))).toEqual(Array.from(letterIndices(upper, a)));
   });
 
   it('turns key letters into alphabet indices', () => {
-    expect(Array.from(keyShifts('LEMON', basic))).toEqual([11, 4, 12, 14, 13]);
-    expect(Array.from(keyShifts('ßẞä', german))).toEqual([29, 29, 26]);
-    expect(Array.from(keyShifts('ąŻ', polish))).toEqual([1, 34]);
+    expect(Array.from(letterIndices('LEMON', basic))).toEqual([11, 4, 12, 14, 13]);
+    expect(Array.from(letterIndices('ßẞä', german))).toEqual([29, 29, 26]);
+    expect(Array.from(letterIndices('ąŻ', polish))).toEqual([1, 34]);
   });
 
   it('in a custom alphabet holding both cases, key cases are different letters', () => {
     const a = customAlphabet('aAbB');
-    expect(Array.from(keyShifts('aA', a))).toEqual([0, 1]);
+    expect(Array.from(letterIndices('aA', a))).toEqual([0, 1]);
     expect(vigenereEncrypt('aaaa', 'aA', a)).toBe('aAaA');
   });
 
@@ -132,9 +132,11 @@ describe('keyProblem', () => {
 });
 
 describe('decrypt', () => {
-  it('vigenereDecryptShifts with keyShifts equals vigenereDecrypt', () => {
+  it('vigenereDecryptShifts with the letter indices of the key equals vigenereDecrypt', () => {
     const text = 'Lxfopv ef rnhr! 😀 Zażółć';
-    expect(vigenereDecryptShifts(text, keyShifts('LEMON', basic), basic)).toBe(vigenereDecrypt(text, 'LEMON', basic));
+    expect(vigenereDecryptShifts(text, letterIndices('LEMON', basic), basic)).toBe(
+      vigenereDecrypt(text, 'LEMON', basic),
+    );
     expect(vigenereDecryptShifts('Lxfopv ef rnhr!', [11, 4, 12, 14, 13], basic)).toBe('Attack at dawn!');
     expect(vigenereDecryptShifts('Lxfopv ef rnhr!', [11, 4, 12, 14, 13], basic, { preserveNonAlpha: false })).toBe(
       'Attackatdawn',

@@ -1,23 +1,22 @@
 // Hostile requests for every REST and tRPC endpoint, and the check every answer must pass (shared with bench/soak).
 import fc from 'fast-check';
+import type { z } from 'zod';
+import { OPERATIONS } from '../../routers/index.js';
+import { API_PREFIX, TRPC_PREFIX } from '../../routers/prefixes.js';
 
 export const MIB = 1024 * 1024;
 
-/** Each REST endpoint with the fields it reads; its tRPC procedure is the same path with a dot. */
-export const ENDPOINTS: Record<string, string[]> = {
-  '/caesar/encrypt': ['text', 'shift', 'alphabet', 'custom_alphabet', 'preserve_case', 'preserve_non_alpha'],
-  '/caesar/decrypt': ['text', 'shift', 'alphabet', 'custom_alphabet', 'preserve_case', 'preserve_non_alpha'],
-  '/caesar/solve': ['text', 'alphabet', 'custom_alphabet', 'language'],
-  '/caesar/bulk': ['items', 'method', 'alphabet', 'custom_alphabet', 'language', 'preserve_case', 'preserve_non_alpha'],
-  '/rot13/transform': ['text', 'preserve_case', 'preserve_non_alpha'],
-  '/rot13/bulk': ['items', 'preserve_case', 'preserve_non_alpha'],
-  '/vigenere/encrypt': ['text', 'key', 'alphabet', 'custom_alphabet', 'preserve_case', 'preserve_non_alpha'],
-  '/vigenere/decrypt': ['text', 'key', 'alphabet', 'custom_alphabet', 'preserve_case', 'preserve_non_alpha'],
-  '/vigenere/analyze': ['text', 'max_key_length', 'alphabet', 'custom_alphabet', 'language'],
-};
+const POST_OPERATIONS = [...OPERATIONS].filter(([, op]) => op.rest.method === 'POST');
+
+/** Each REST endpoint with the fields it reads, from the operations' input schemas. */
+export const ENDPOINTS: Record<string, string[]> = Object.fromEntries(
+  POST_OPERATIONS.map(([, op]) => [op.rest.path, Object.keys((op.input as z.ZodObject).shape)]),
+);
 export const PATHS = Object.keys(ENDPOINTS);
-export const META_PATHS = ['/health', '/alphabets', '/languages'];
-export const procedureOf = (path: string) => path.slice(1).replace('/', '.');
+export const META_PATHS = [...OPERATIONS.values()].filter((op) => op.rest.method === 'GET').map((op) => op.rest.path);
+const PROCEDURES = new Map<string, string>(POST_OPERATIONS.map(([procedure, op]) => [op.rest.path, procedure]));
+/** The tRPC procedure of a REST path (`/caesar/encrypt` → `caesar.encrypt`), dotted when it has none. */
+export const procedureOf = (path: string) => PROCEDURES.get(path) ?? path.slice(1).replace('/', '.');
 
 export interface HostileRequest {
   method: string;
@@ -148,7 +147,7 @@ const fieldValue: Record<string, fc.Arbitrary<unknown>> = {
 };
 
 /** An object with some of the endpoint's fields (any values), extra fields, and prototype-ish keys. */
-function inputFor(path: string): fc.Arbitrary<Record<string, unknown>> {
+export function inputFor(path: string): fc.Arbitrary<Record<string, unknown>> {
   const fields = ENDPOINTS[path]!;
   const known = fc.record(Object.fromEntries(fields.map((f) => [f, fieldValue[f]!])), { requiredKeys: [] });
   const extra = fc.dictionary(fc.oneof(fc.constantFrom(...PROTO_KEYS), fc.string({ maxLength: 10 })), wrongValue, {
@@ -299,7 +298,7 @@ const restRequest: fc.Arbitrary<HostileRequest> = fc
   .chain((path) => fc.tuple(fc.constant(path), methodOf, contentType, bodyFor(path, false)))
   .map(([path, method, type, { body, kind }]) => ({
     method,
-    url: `/api/v1${path}`,
+    url: `${API_PREFIX}${path}`,
     headers: (type === 'none' ? {} : { 'content-type': type }) as Record<string, string>,
     body: method === 'GET' || method === 'HEAD' ? undefined : body,
     kind: `rest ${kind}`,
@@ -310,14 +309,15 @@ const trpcSingle: fc.Arbitrary<HostileRequest> = fc
   .chain((path) => fc.tuple(fc.constant(path), methodOf, contentType, bodyFor(path, true)))
   .map(([path, method, type, { body, kind }]) => ({
     method,
-    url: `/trpc/${procedureOf(path)}`,
+    url: `${TRPC_PREFIX}/${procedureOf(path)}`,
     headers: (type === 'none' ? {} : { 'content-type': type }) as Record<string, string>,
     body: method === 'GET' || method === 'HEAD' ? undefined : body,
     kind: `trpc ${kind}`,
   }));
 
 const trpcBatch: fc.Arbitrary<HostileRequest> = fc
-  .array(fc.constantFrom(...PATHS, '/meta/health', '/nope/nothing'), { minLength: 1, maxLength: 5 })
+  // Up to one call past MAX_BATCH_CALLS, which tRPC refuses whole.
+  .array(fc.constantFrom(...PATHS, '/meta/health', '/nope/nothing'), { minLength: 1, maxLength: 11 })
   .chain((paths) =>
     fc.tuple(
       fc.constant(paths),
@@ -334,7 +334,7 @@ const trpcBatch: fc.Arbitrary<HostileRequest> = fc
   )
   .map(([paths, body]) => ({
     method: 'POST',
-    url: `/trpc/${paths.map(procedureOf).join(',')}?batch=1`,
+    url: `${TRPC_PREFIX}/${paths.map(procedureOf).join(',')}?batch=1`,
     headers: { 'content-type': 'application/json' },
     body,
     kind: 'trpc batch',
@@ -346,19 +346,19 @@ const oddRequest: fc.Arbitrary<HostileRequest> = fc.oneof(
     .tuple(fc.constantFrom(...META_PATHS), fc.oneof(anyString, fc.constantFrom('%', '%E0%A4%A', '%zz')))
     .map(([p, q]) => ({
       method: 'GET',
-      url: `/api/v1${p}?q=${encodeLoose(q)}`,
+      url: `${API_PREFIX}${p}?q=${encodeLoose(q)}`,
       headers: {},
       kind: 'meta',
     })),
   fc.tuple(fc.constantFrom('meta.health', 'meta.alphabets', 'caesar.encrypt', 'nope'), rawBody).map(([p, input]) => ({
     method: 'GET',
-    url: `/trpc/${p}?input=${encodeLoose(input)}`,
+    url: `${TRPC_PREFIX}/${p}?input=${encodeLoose(input)}`,
     headers: {},
     kind: 'trpc query',
   })),
   fc.tuple(fc.constantFrom('GET', 'POST'), fc.string({ unit: 'binary-ascii', maxLength: 30 })).map(([method, p]) => ({
     method,
-    url: `/api/v1/${encodeLoose(p)}`,
+    url: `${API_PREFIX}/${encodeLoose(p)}`,
     headers: { 'content-type': 'application/json' },
     body: method === 'POST' ? '{}' : undefined,
     kind: 'unknown path',
@@ -404,7 +404,7 @@ export function answerProblem(
   }
   if (/\bat .*\.(ts|js):\d+/.test(text)) return 'stack trace in body';
   // 431 (a request line over 16 KiB) comes from the HTTP layer, before any route: always the REST shape.
-  if (req.url.startsWith('/trpc') && status !== 431) {
+  if (req.url.startsWith(TRPC_PREFIX) && status !== 431) {
     if (Array.isArray(body)) {
       for (const item of body) {
         if (isObject(item) && 'error' in item) {

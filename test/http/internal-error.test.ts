@@ -1,29 +1,31 @@
-// An unexpected failure inside a procedure becomes a JSON 500 with no detail, and is logged.
+// An unexpected failure inside an operation becomes a JSON 500 with no detail, and is logged.
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { post } from '../../routers/shared.js';
-import { publicProcedure, router } from '../../routers/trpc.js';
-import { createRestHandler } from '../../src/http/rest.js';
+import { post } from '../../routers/operation.js';
+import { createRestHandler, type RestEndpoint } from '../../src/http/rest.js';
 
 describe('REST 500', () => {
   it('answers {success:false, error, message} without leaking the cause', async () => {
     const logged: unknown[] = [];
-    const exploding = router({
-      boom: publicProcedure
-        .meta(post('/boom', 'test', 'Fails', 'Always throws.'))
-        .input(z.object({ text: z.string() }))
-        .mutation(() => {
+    const boom = post(
+      { path: '/boom', tag: 'test', summary: 'Fails', description: 'Always throws.' },
+      {
+        input: z.object({ text: z.string() }),
+        output: z.never(),
+        run: () => {
           throw new Error('secret detail');
-        }),
-    });
-    const rest = createRestHandler(exploding, (error) => logged.push(error));
+        },
+      },
+    );
+    const rest = createRestHandler(new Map([['test.boom', boom]]), (error) => logged.push(error));
+    const endpoint = rest.resolve('POST', '/boom') as RestEndpoint;
     const res = await rest.handle(
       new Request('http://localhost/api/v1/boom', {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
         body: '{"text":"a"}',
       }),
-      '/boom',
+      endpoint,
       {},
     );
     expect(res.status).toBe(500);

@@ -1,146 +1,158 @@
-// createInvoker calls a procedure exactly as procedure(opts) does: same results, same errors, same middleware threading.
+// callOperation answers exactly as the operation's tRPC procedure does through tRPC's own caller: every operation,
+// valid and invalid input (fast-check), same data, same error code, message, cause and field map.
 import { TRPCError } from '@trpc/server';
-import type { AnyProcedure } from '@trpc/server/unstable-core-do-not-import';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { appRouter } from '../../routers/index.js';
-import { publicProcedure, router } from '../../routers/trpc.js';
-import { createInvoker } from '../../src/http/invoke.js';
+import { fieldErrorsOf } from '../../routers/errors.js';
+import { type AnyOperation, createCaller, OPERATIONS } from '../../routers/index.js';
+import { post, proceduresOf } from '../../routers/operation.js';
+import { createCallerFactory, router } from '../../routers/trpc.js';
+import { callOperation } from '../../src/http/invoke.js';
+import { OPERATION_EXAMPLES } from '../../src/http/openapi.js';
+import { inputFor } from '../fuzz/hostile.js';
 
-const withMiddleware = router({
-  echo: publicProcedure
-    .use(({ next }) => next({ ctx: { extra: 'from middleware' } }))
-    .input(z.object({ a: z.number() }))
-    .input(z.object({ b: z.string().default('b') }))
-    .output(z.object({ a: z.number(), b: z.string(), extra: z.string() }))
-    .mutation(({ input, ctx }) => ({ ...input, extra: (ctx as { extra: string }).extra })),
-  badOutput: publicProcedure
-    .output(z.object({ n: z.number() }))
-    .mutation(() => ({ n: 'not a number' }) as unknown as { n: number }),
-  throws: publicProcedure.mutation(() => {
-    throw new Error('boom');
-  }),
-  // The shapes the one-step call takes: inputs and an output in any order, async parsers, a non-object input.
-  outputFirst: publicProcedure
-    .output(z.object({ sum: z.number() }))
-    .input(z.object({ a: z.number() }))
-    .input(z.object({ b: z.number().default(2) }))
-    .mutation(({ input }) => ({ sum: input.a + input.b })),
-  asyncParsers: publicProcedure
-    .input(z.object({ s: z.string() }).refine(async (v) => v.s !== 'no', { message: 'said no' }))
-    .output(z.string().refine(async (v) => v !== 'NOPE', { message: 'bad output' }))
-    .mutation(async ({ input }) => (input.s === 'nope' ? 'NOPE' : input.s.toUpperCase())),
-  scalar: publicProcedure.input(z.number().transform((n) => n * 2)).mutation(({ input }) => input),
-  noInput: publicProcedure.mutation(() => 'plain'),
-  callsNext: publicProcedure
-    .input(z.object({ a: z.number() }))
-    .mutation((opts) => (opts as unknown as { next: () => Promise<unknown> }).next()),
-  throwsTrpc: publicProcedure.input(z.string()).mutation(() => {
-    throw new TRPCError({ code: 'CONFLICT', message: 'taken' });
-  }),
-  usesCtx: publicProcedure
-    .input(z.object({ a: z.number() }))
-    .mutation(({ ctx, input, path }) => ({ ctx, input, path })),
-});
+const ctx = {
+  health: () => ({ status: 'ok' as const, version: 'test', uptime_s: 1, rate_limit_store: 'memory' as const }),
+};
 
 /** JavaScriptCore quotes the calling source in a TypeError's message, which differs between two correct callers. */
 const plainMessage = (message: string) => message.replace(/ \(In '[\s\S]*$/, '');
 
-/** Errors inside a result compared by name, code and message (without the engine's source excerpt). */
-function comparable(value: unknown): unknown {
-  if (value instanceof Error) {
-    return { name: value.name, code: (value as TRPCError).code, message: plainMessage(value.message) };
-  }
-  if (Array.isArray(value)) return value.map(comparable);
-  if (value && typeof value === 'object') {
-    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, comparable(v)]));
-  }
-  return value;
-}
-
+/** What a caller can observe of a call: its data, or its error's class, code, message, cause and field map. */
 async function outcome(call: () => Promise<unknown>) {
   try {
-    return { ok: true, value: comparable(await call()) };
+    return { ok: true, data: await call() };
   } catch (e) {
     const error = e as TRPCError;
-    const cause = error.cause as { name?: string; issues?: unknown } | undefined;
+    const cause = error.cause as { name?: string; message?: string } | undefined;
     return {
       ok: false,
       isTrpc: error instanceof TRPCError,
       code: error.code,
       message: plainMessage(error.message),
-      cause: String(cause),
       causeName: cause?.name,
-      issues: JSON.stringify(cause?.issues),
+      causeMessage: cause?.message === undefined ? undefined : plainMessage(cause.message),
+      fieldErrors: error instanceof TRPCError ? fieldErrorsOf(error) : null,
     };
   }
 }
 
-const procedures = {
-  ...(appRouter._def.procedures as unknown as Record<string, AnyProcedure>),
-  ...(withMiddleware._def.procedures as unknown as Record<string, AnyProcedure>),
-};
+type Call = (input: unknown) => Promise<unknown>;
 
-const CALLS: Array<[string, unknown]> = [
-  ['caesar.encrypt', { text: 'Hello, World!', shift: 3 }],
-  ['caesar.encrypt', { text: 'abc', shift: 26 }],
-  ['caesar.encrypt', undefined],
-  ['vigenere.encrypt', { text: 'Attack at dawn', key: 'L3MON' }],
-  ['rot13.bulk', { items: ['abc', 'Łódź'] }],
-  ['echo', { a: 1 }],
-  ['echo', { a: 'x' }],
-  ['badOutput', undefined],
-  ['throws', undefined],
-  ['caesar.encrypt', { text: 'abc', shift: 1.5 }],
-  ['caesar.encrypt', { text: 'abc', shift: 3, alphabet: 'nope' }],
-  ['caesar.encrypt', 'not an object'],
-  ['outputFirst', { a: 1 }],
-  ['outputFirst', { a: 1, b: 5 }],
-  ['outputFirst', { b: 5 }],
-  ['asyncParsers', { s: 'yes' }],
-  ['asyncParsers', { s: 'no' }],
-  ['asyncParsers', { s: 'nope' }],
-  ['scalar', 21],
-  ['scalar', '21'],
-  ['noInput', undefined],
-  ['callsNext', { a: 1 }],
-  ['throwsTrpc', 'x'],
-  ['usesCtx', { a: 1, extra: true }],
-];
+/** tRPC's own path to an operation's procedure: the router's caller, `caller.caesar.encrypt(input)`. */
+function viaCaller(procedure: string): Call {
+  const [group, name] = procedure.split('.') as [string, string];
+  const caller = createCaller(ctx) as unknown as Record<string, Record<string, Call>>;
+  const fn = caller[group]?.[name];
+  if (!fn) throw new Error(`The router has no procedure ${procedure}`);
+  return (input) => fn(input);
+}
 
-describe('createInvoker', () => {
-  for (const [path, input] of CALLS) {
-    it(`${path} ${JSON.stringify(input)}`, async () => {
-      const procedure = procedures[path] as AnyProcedure;
-      const opts = () => ({
-        path,
-        type: procedure._def.type,
-        ctx: {},
-        getRawInput: () => Promise.resolve(input),
-        signal: undefined,
-        batchIndex: 0,
-      });
-      expect(await outcome(() => createInvoker(procedure)(opts()))).toEqual(await outcome(() => procedure(opts())));
-    });
+/** Inputs for an operation: anything at all, and objects of its own fields (valid ones among them). */
+function inputsFor(operation: AnyOperation): fc.Arbitrary<unknown> {
+  if (operation.rest.method === 'GET') return fc.oneof(fc.constant(undefined), fc.anything());
+  return fc.oneof({ weight: 1, arbitrary: fc.anything() }, { weight: 6, arbitrary: inputFor(operation.rest.path) });
+}
+
+// The solvers take milliseconds per call; the rest microseconds.
+const HEAVY = new Set(['caesar.solve', 'caesar.bulk', 'vigenere.analyze']);
+
+describe('callOperation answers as the procedure does through createCaller', () => {
+  it('covers every operation, and every operation is a procedure of the router', () => {
+    expect(OPERATIONS.size).toBe(12);
+    for (const procedure of OPERATIONS.keys()) expect(() => viaCaller(procedure)).not.toThrow();
+  });
+
+  for (const [procedure, operation] of OPERATIONS) {
+    it(`${procedure}, valid and invalid input`, async () => {
+      const theirs = viaCaller(procedure);
+      let valid = 0;
+      await fc.assert(
+        fc.asyncProperty(inputsFor(operation), async (input) => {
+          const ours = await outcome(() => callOperation(operation, structuredClone(input), ctx));
+          if (ours.ok) valid++;
+          expect(ours).toEqual(await outcome(() => theirs(structuredClone(input))));
+        }),
+        {
+          numRuns: HEAVY.has(procedure) ? 25 : 150,
+          // The documented example (a valid call) always runs, besides the generated ones.
+          examples: [[OPERATION_EXAMPLES[operation.rest.path]?.request]],
+        },
+      );
+      // The property must have reached the operation itself, not only its validation.
+      expect(valid).toBeGreaterThan(0);
+    }, 120_000);
   }
 });
 
-describe('createInvoker, failures outside the schemas', () => {
-  const procedure = procedures['caesar.encrypt'] as AnyProcedure;
-  for (const [name, getRawInput] of [
-    ['a raw input that fails with an Error', () => Promise.reject(new Error('socket closed'))],
-    ['a raw input that fails with a TRPCError', () => Promise.reject(new TRPCError({ code: 'PARSE_ERROR' }))],
-  ] as const) {
-    it(name, async () => {
-      const opts = () => ({
-        path: 'caesar.encrypt',
-        type: 'mutation' as const,
-        ctx: {},
-        getRawInput,
-        signal: undefined,
-        batchIndex: 0,
-      });
-      expect(await outcome(() => createInvoker(procedure)(opts()))).toEqual(await outcome(() => procedure(opts())));
-    });
-  }
+/** Operations that exercise what the service's own do not: async checks, failures of the run and of the output. */
+const odd = {
+  asyncCheck: post(
+    { path: '/odd/async', tag: 'odd', summary: 'async', description: 'async checks' },
+    {
+      input: z.object({ s: z.string() }).refine(async (v) => v.s !== 'no', { message: 'said no' }),
+      output: z.string().refine(async (v) => v !== 'NOPE', { message: 'bad output' }),
+      run: async (input) => (input.s === 'nope' ? 'NOPE' : input.s.toUpperCase()),
+    },
+  ),
+  throws: post(
+    { path: '/odd/throws', tag: 'odd', summary: 'throws', description: 'throws' },
+    {
+      input: z.object({ kind: z.enum(['error', 'trpc', 'string']) }),
+      output: z.never(),
+      run: (input) => {
+        if (input.kind === 'error') throw new Error('boom');
+        if (input.kind === 'trpc') throw new TRPCError({ code: 'CONFLICT', message: 'taken' });
+        throw 'a string';
+      },
+    },
+  ),
+  badOutput: post(
+    { path: '/odd/output', tag: 'odd', summary: 'output', description: 'bad output' },
+    { input: z.object({}), output: z.object({ n: z.number() }), run: () => ({ n: 'x' }) as unknown as { n: number } },
+  ),
+  transforms: post(
+    { path: '/odd/transforms', tag: 'odd', summary: 'transforms', description: 'transforms' },
+    {
+      input: z.object({ n: z.number().transform((n) => n * 2) }),
+      output: z.object({ n: z.number() }),
+      run: (input) => ({ n: input.n + 1 }),
+    },
+  ),
+  stripsOutput: post(
+    { path: '/odd/strips', tag: 'odd', summary: 'strips', description: 'output keys the schema does not know' },
+    {
+      input: z.void(),
+      output: z.object({ n: z.number() }),
+      run: () => ({ n: 1, secret: 'not for the client' }) as { n: number },
+    },
+  ),
+  usesCtx: post(
+    { path: '/odd/ctx', tag: 'odd', summary: 'ctx', description: 'ctx' },
+    { input: z.void(), output: z.string(), run: (_input, c) => JSON.stringify(c.health?.() ?? 'none') },
+  ),
+};
+
+describe('callOperation, odd operations', () => {
+  const caller = createCallerFactory(router(proceduresOf(odd)))(ctx) as unknown as Record<string, Call>;
+  const CASES: Array<[keyof typeof odd, unknown]> = [
+    ['asyncCheck', { s: 'yes' }],
+    ['asyncCheck', { s: 'no' }],
+    ['asyncCheck', { s: 'nope' }],
+    ['asyncCheck', { s: 1 }],
+    ['throws', { kind: 'error' }],
+    ['throws', { kind: 'trpc' }],
+    ['throws', { kind: 'string' }],
+    ['throws', {}],
+    ['badOutput', {}],
+    ['transforms', { n: 20 }],
+    ['transforms', { n: '20' }],
+    ['stripsOutput', undefined],
+    ['usesCtx', undefined],
+  ];
+  it.each(CASES)('%s %j', async (name, input) => {
+    const ours = await outcome(() => callOperation(odd[name], input, ctx));
+    expect(ours).toEqual(await outcome(() => (caller[name] as Call)(input)));
+  });
 });

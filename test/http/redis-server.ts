@@ -71,6 +71,16 @@ export class RedisServer {
     throw new Error(`redis-server did not start on port ${this.port}:\n${output.join('')}`);
   }
 
+  /** Freezes the server (SIGSTOP): connections stay open and nothing is answered, as a hung Redis behaves. */
+  freeze(): void {
+    this.child?.kill('SIGSTOP');
+  }
+
+  /** Lets a frozen server go on (SIGCONT). */
+  thaw(): void {
+    this.child?.kill('SIGCONT');
+  }
+
   /** Stops the server (SIGKILL: an abrupt failure, as a crash would be). */
   async stop(): Promise<void> {
     const child = this.child;

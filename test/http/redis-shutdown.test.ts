@@ -2,6 +2,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { productionEnv } from '../support/service-process.js';
 import { freePort, RedisServer } from './redis-server.js';
 
 const ROOT = new URL('../..', import.meta.url).pathname;
@@ -29,7 +30,7 @@ async function start(command: string, args: string[]) {
   const output: string[] = [];
   const child: ChildProcess = spawn(command, args, {
     cwd: ROOT,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', REDIS_URL: redis.url, NODE_ENV: 'production' },
+    env: { ...productionEnv(), PORT: String(port), HOST: '127.0.0.1', REDIS_URL: redis.url },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child.stdout?.on('data', (d) => output.push(String(d)));
@@ -77,12 +78,10 @@ function slowRequest(port: number): { sent: Promise<void>; answer: Promise<{ sta
   return { sent, answer };
 }
 
-const UNDER_BUN_TEST = Boolean((process.versions as { bun?: string }).bun);
-const SERVERS: Array<[string, string, string[]]> = [['Bun', BUN, ['src/main.ts']]];
-// Under `bun test`, a Node server spawned by the runner drops the in-flight connection at SIGTERM, whoever the
-// client is (not so when Node spawns it, nor under npm start); the Node case runs under vitest (npm test).
-if (!UNDER_BUN_TEST) SERVERS.unshift(['Node', NODE, ['--import', 'tsx', 'src/main.ts']]);
-else console.warn('redis-shutdown: the Node-server case runs under vitest only (see the comment above SERVERS)');
+const SERVERS: Array<[string, string, string[]]> = [
+  ['Node', NODE, ['--import', 'tsx', 'src/main.ts']],
+  ['Bun', BUN, ['src/main.ts']],
+];
 
 describe.each(SERVERS)('SIGTERM on %s', (_name, command, args) => {
   it('finishes the request in flight, refuses new connections, closes Redis and exits 0', async () => {

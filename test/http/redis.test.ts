@@ -129,6 +129,47 @@ describe('RedisStore', () => {
   }, 60_000);
 });
 
+describe('a hung Redis (SIGSTOP) behind the service as npm start runs it (issue 14, item 12)', () => {
+  it('lets at most about one request per second wait on it, and serves the rest at once', async () => {
+    const hung = await RedisServer.start();
+    const service = await startService({ env: { REDIS_URL: hung.url, RATE_LIMIT: '100000', COMPUTE_WORKERS: '0' } });
+    try {
+      const encrypt = async () => {
+        const t = performance.now();
+        const r = await fetch(`${service.url}/api/v1/rot13/transform`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: '{"text":"abc"}',
+        });
+        return { status: r.status, ms: performance.now() - t, at: t };
+      };
+      for (let i = 0; i < 5; i++) expect((await encrypt()).status).toBe(200);
+      hung.freeze();
+      const frozenAt = performance.now();
+      const pending: Promise<{ status: number; ms: number; at: number }>[] = [];
+      // 50 requests a second for 3 seconds.
+      for (let i = 0; i < 150; i++) {
+        pending.push(encrypt());
+        await new Promise((r) => setTimeout(r, 20));
+      }
+      const answers = await Promise.all(pending);
+      hung.thaw();
+      expect(answers.every((a) => a.status === 200)).toBe(true);
+      // Requests of the first 250 ms find Redis silent by its command timeout (500 ms); after that, one probe a
+      // second waits for it. (A loaded machine can slow any request by a few hundred ms, never to the timeout.)
+      const waitedForRedis = (a: { ms: number }) => a.ms >= 450;
+      const late = answers.filter((a) => a.at - frozenAt > 500 && waitedForRedis(a));
+      expect(late.length).toBeLessThanOrEqual(4);
+      // How many of the first 500 ms wait depends on how fast a loaded machine sends them; none waits twice.
+      expect(Math.max(...answers.map((a) => a.ms))).toBeLessThan(1500);
+    } finally {
+      hung.thaw();
+      await service.stop();
+      await hung.stop();
+    }
+  }, 60_000);
+});
+
 describe('two service instances on one Redis', () => {
   const children: ChildProcess[] = [];
   afterAll(() => {

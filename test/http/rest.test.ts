@@ -1,5 +1,7 @@
 // Every REST endpoint and every error status through app.handle, with the contract's exact bodies.
 import { describe, expect, it } from 'vitest';
+import type { z } from 'zod';
+import { errorBody, rateLimitBody, validationErrorBody } from '../../src/http/errors.js';
 import { makeApp, post, send } from './helpers.js';
 
 const app = makeApp();
@@ -222,7 +224,7 @@ describe('rate limit', () => {
       error: 'Too Many Requests',
       message: 'Rate limit exceeded. You can make up to 3 requests per minute.',
       retry_after: expect.any(Number),
-      documentation: 'http://localhost/api/v1/docs',
+      documentation: 'http://localhost:3000/api/v1/docs',
     });
     const retry = (r.body as { retry_after: number }).retry_after;
     expect(retry).toBeGreaterThanOrEqual(1);
@@ -265,5 +267,23 @@ describe('rate limit', () => {
     const plain = makeApp({ rateLimit: 1 });
     expect((await post(plain, '/rot13/transform', { text: 'a' }, { 'x-forwarded-for': '10.0.0.1' })).status).toBe(200);
     expect((await post(plain, '/rot13/transform', { text: 'a' }, { 'x-forwarded-for': '10.0.0.2' })).status).toBe(429);
+  });
+});
+
+describe('error bodies are what the OpenAPI document says they are', () => {
+  it('each failure body is exactly its zod schema (the source of the document’s components)', async () => {
+    const small = makeApp({ rateLimit: 8 });
+    const bodies: Array<[z.ZodType, unknown]> = [
+      [errorBody, (await post(small, '/caesar/encrypt', '{')).body],
+      [errorBody, (await post(small, '/nope', {})).body],
+      [errorBody, (await send(small, '/api/v1/caesar/encrypt')).body],
+      [errorBody, (await post(small, '/caesar/encrypt', '{}', { 'content-type': 'text/plain' })).body],
+      [errorBody, (await post(small, '/rot13/transform', JSON.stringify({ text: 'a'.repeat(1024 * 1024) }))).body],
+      [validationErrorBody, (await post(small, '/caesar/encrypt', { text: 'abc', shift: 26 })).body],
+    ];
+    let limited = await post(small, '/rot13/transform', { text: 'a' });
+    while (limited.status !== 429) limited = await post(small, '/rot13/transform', { text: 'a' });
+    bodies.push([rateLimitBody, limited.body]);
+    for (const [schema, body] of bodies) expect(schema.parse(body)).toEqual(body);
   });
 });

@@ -1,9 +1,8 @@
 // Every REST endpoint and tRPC procedure has its own static route, and a listening server (Bun answers those from
 // its native route table) answers exactly as the app does in-process through Elysia's router.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { appRouter } from '../../routers/index.js';
-import { createRestHandler } from '../../src/http/rest.js';
-import { trpcProcedures } from '../../src/http/trpc-mount.js';
+import { OPERATIONS } from '../../routers/index.js';
+import { API_PREFIX, TRPC_PREFIX } from '../../routers/prefixes.js';
 import { type ServiceProcess, startService } from '../support/service-process.js';
 import { makeApp } from './helpers.js';
 
@@ -49,12 +48,11 @@ describe('routes', () => {
   it('every REST endpoint and tRPC procedure has a route of its own', () => {
     const app = makeApp();
     const routes = new Set(app.routes.map((r) => `${r.method} ${r.path}`));
-    const rest = createRestHandler(appRouter, () => {}).routes();
-    expect(rest.length).toBeGreaterThan(10);
-    for (const [path, methods] of rest) for (const m of methods) expect(routes).toContain(`${m} /api/v1${path}`);
-    const trpc = trpcProcedures(appRouter);
-    expect(trpc.length).toBeGreaterThan(10);
-    for (const [path, type] of trpc) expect(routes).toContain(`${type === 'query' ? 'GET' : 'POST'} /trpc/${path}`);
+    expect(OPERATIONS.size).toBeGreaterThan(10);
+    for (const [procedure, { rest }] of OPERATIONS) {
+      expect(routes).toContain(`${rest.method} ${API_PREFIX}${rest.path}`);
+      expect(routes).toContain(`${rest.method} ${TRPC_PREFIX}/${procedure}`);
+    }
   });
 });
 

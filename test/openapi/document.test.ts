@@ -1,26 +1,10 @@
 // The OpenAPI document: valid by a real validator, documented field by field, and its examples true.
 import SwaggerParser from '@apidevtools/swagger-parser';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { OPERATION_EXAMPLES } from '../../src/http/openapi.js';
+import { type DocOperation, OPERATION_EXAMPLES, type DocSchema as Schema } from '../../src/http/openapi.js';
 import { makeApp, post, send, type TestApp } from '../http/helpers.js';
 
-type Schema = {
-  type?: string | string[];
-  description?: string;
-  example?: unknown;
-  const?: unknown;
-  properties?: Record<string, Schema>;
-  items?: Schema;
-  additionalProperties?: Schema | boolean;
-  $ref?: string;
-};
-type Operation = {
-  summary?: string;
-  description?: string;
-  requestBody?: { content: Record<string, { schema: Schema; example?: unknown }> };
-  responses: Record<string, { description?: string; content?: Record<string, { schema: Schema; example?: unknown }> }>;
-};
-type Doc = { paths: Record<string, Record<string, Operation>>; components: { schemas: Record<string, Schema> } };
+type Doc = { paths: Record<string, Record<string, DocOperation>>; components: { schemas: Record<string, Schema> } };
 
 /** Every property without a description, and every scalar property without an example, as dotted paths. */
 function undocumented(schema: Schema | undefined, at: string, out: string[] = []): string[] {
@@ -81,12 +65,26 @@ describe('the OpenAPI document', () => {
     expect(problems).toEqual([]);
   });
 
-  it('sends the 429 body to this reference', async () => {
-    const limited = makeApp({ rateLimit: 1 });
-    await post(limited, '/rot13/transform', { text: 'a' });
-    const r = await post(limited, '/rot13/transform', { text: 'a' });
+  it.each([
+    [{}, 'http://localhost:3000/api/v1/docs'],
+    [{ host: '127.0.0.1', port: 4321 }, 'http://127.0.0.1:4321/api/v1/docs'],
+    [{ host: '::1', port: 8080 }, 'http://[::1]:8080/api/v1/docs'],
+    [{ publicUrl: 'https://ciphers.example.org' }, 'https://ciphers.example.org/api/v1/docs'],
+  ])('sends the 429 body to this reference, never to the Host the client names (%j)', async (config, url) => {
+    const limited = makeApp({ rateLimit: 1, ...config });
+    // A runtime writes the request's Host header into its URL: here the client named evil.example.
+    const request = () =>
+      limited.handle(
+        new Request('http://evil.example/api/v1/rot13/transform', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'x-forwarded-host': 'evil.example' },
+          body: '{"text":"a"}',
+        }),
+      );
+    expect((await request()).status).toBe(200);
+    const r = await request();
     expect(r.status).toBe(429);
-    expect((r.body as { documentation: string }).documentation).toBe('http://localhost/api/v1/docs');
+    expect(((await r.json()) as { documentation: string }).documentation).toBe(url);
   });
 
   // Solver scores depend on the language models; the rest of those answers must match exactly.

@@ -48,6 +48,16 @@ export interface StartOptions {
   attempts?: number;
 }
 
+/**
+ * The environment `npm start` gives the service: the test runner's own variables removed, since libraries change
+ * behaviour on them (srvx installs no signal handler of its own when TEST or CI is set).
+ */
+export function productionEnv(): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: 'production' };
+  for (const name of ['TEST', 'CI', 'VITEST', 'VITEST_POOL_ID', 'VITEST_WORKER_ID', 'VITEST_MODE']) delete env[name];
+  return env;
+}
+
 /** Starts the service as `npm start` (Node) or `npm run start:bun` would, and waits until /health answers. */
 export async function startService(options: StartOptions = {}): Promise<ServiceProcess> {
   const { runtime = 'node', env = {}, graceMs = 3000, attempts = 200 } = options;
@@ -56,7 +66,7 @@ export async function startService(options: StartOptions = {}): Promise<ServiceP
   const [command, args] = runtime === 'node' ? [NODE, ['--import', 'tsx', 'src/main.ts']] : [BUN, ['src/main.ts']];
   const child = spawn(command, args, {
     cwd: ROOT,
-    env: { ...process.env, NODE_ENV: 'production', ...env, PORT: String(port), HOST: '127.0.0.1' },
+    env: { ...productionEnv(), ...env, PORT: String(port), HOST: '127.0.0.1' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child.stdout?.on('data', (d) => output.push(String(d)));

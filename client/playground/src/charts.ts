@@ -13,17 +13,27 @@ function niceMax(v: number): number {
   return 10 * exp;
 }
 
+/** Every k-th label, so that labels stay at least `minGap` pixels apart however narrow the slots get. */
+const labelStep = (slot: number, minGap: number) => Math.max(1, Math.ceil(minGap / slot));
+
 export interface FrequencySeries {
   letters: string[];
   text: number[];
   expected: number[];
   languageName: string;
+  /**
+   * The pixel width to lay the chart out for (its container's): the bars share it, so the chart shrinks on a phone
+   * instead of scrolling sideways, and its labels keep their size. Without it, a wide desktop layout.
+   */
+  width?: number;
 }
 
 /** Two bars per letter: the text (accent) and the language (muted). */
-export function frequencyChart({ letters, text, expected, languageName }: FrequencySeries): string {
-  const slot = 24;
+export function frequencyChart({ letters, text, expected, languageName, width: room }: FrequencySeries): string {
   const left = 38;
+  const slot = room ? Math.max(4, (room - left - 8) / Math.max(letters.length, 1)) : 24;
+  const step = labelStep(slot, 14);
+  const bar = slot * 0.36;
   const top = 14;
   const height = 180;
   const width = left + letters.length * slot + 8;
@@ -32,13 +42,17 @@ export function frequencyChart({ letters, text, expected, languageName }: Freque
   const ticks = [0, max / 2, max];
   const bars = letters
     .map((letter, i) => {
-      const x = left + i * slot + 3;
+      const x = left + i * slot + slot * 0.125;
       const t = text[i] ?? 0;
       const e = expected[i] ?? 0;
+      const label =
+        i % step === 0
+          ? `<text class="axis-label" x="${x + bar}" y="${top + height + 16}" text-anchor="middle">${esc(letter)}</text>`
+          : '';
       return `<g><title>${esc(letter)}: text ${pct(t)}, ${esc(languageName)} ${pct(e)}</title>
-<rect class="bar-expected" x="${x}" y="${y(e)}" width="8.5" height="${top + height - y(e)}" rx="1.5"/>
-<rect class="bar-text" x="${x + 9}" y="${y(t)}" width="8.5" height="${top + height - y(t)}" rx="1.5"/>
-<text class="axis-label" x="${x + 9}" y="${top + height + 16}" text-anchor="middle">${esc(letter)}</text></g>`;
+<rect class="bar-expected" x="${x}" y="${y(e)}" width="${bar}" height="${top + height - y(e)}" rx="1.5"/>
+<rect class="bar-text" x="${x + bar}" y="${y(t)}" width="${bar}" height="${top + height - y(t)}" rx="1.5"/>
+${label}</g>`;
     })
     .join('');
   const grid = ticks
@@ -66,18 +80,27 @@ export interface IocChartData {
   languageIoc: number;
   randomIoc: number;
   languageName: string;
+  /** The pixel width to lay the chart out for, as for frequencyChart. */
+  width?: number;
 }
 
 /** One bar per key length tried; reference lines for the language and for random letters. */
-export function iocChart({ scores, best, probable, languageIoc, randomIoc, languageName }: IocChartData): string {
+export function iocChart(data: IocChartData): string {
+  const { scores, best, probable, languageIoc, randomIoc, languageName, width: room } = data;
   const lengths = Object.keys(scores)
     .map(Number)
     .sort((a, b) => a - b);
-  const slot = Math.max(22, Math.min(48, 640 / Math.max(lengths.length, 1)));
   const left = 46;
+  // On a narrow screen the reference lines are named above them, not in a margin to their right.
+  const narrow = room !== undefined && room < 560;
+  const right = narrow ? 8 : 110;
+  const slot = room
+    ? Math.max(3, Math.min(48, (room - left - right) / Math.max(lengths.length, 1)))
+    : Math.max(22, Math.min(48, 640 / Math.max(lengths.length, 1)));
+  const step = labelStep(slot, 18);
   const top = 16;
   const height = 170;
-  const width = left + lengths.length * slot + 110;
+  const width = left + lengths.length * slot + right;
   const max = niceMax(Math.max(...Object.values(scores), languageIoc, 0.01));
   const y = (v: number) => top + height - (v / max) * height;
   const bars = lengths
@@ -86,14 +109,18 @@ export function iocChart({ scores, best, probable, languageIoc, randomIoc, langu
       const x = left + i * slot + slot * 0.15;
       const w = slot * 0.7;
       const cls = n === best ? 'bar-best' : probable.includes(n) ? 'bar-probable' : 'bar-plain';
+      const label =
+        i % step === 0 || n === best
+          ? `<text class="axis-label" x="${x + w / 2}" y="${top + height + 16}" text-anchor="middle">${n}</text>`
+          : '';
       return `<g><title>Key length ${n}: IoC ${v.toFixed(4)}${n === best ? ' (best)' : ''}</title>
 <rect class="${cls}" x="${x}" y="${y(v)}" width="${w}" height="${top + height - y(v)}" rx="2"/>
-<text class="axis-label" x="${x + w / 2}" y="${top + height + 16}" text-anchor="middle">${n}</text></g>`;
+${label}</g>`;
     })
     .join('');
   const line = (v: number, cls: string, label: string) =>
     `<line class="${cls}" x1="${left}" x2="${left + lengths.length * slot}" y1="${y(v)}" y2="${y(v)}"/>
-<text class="line-label" x="${left + lengths.length * slot + 6}" y="${y(v) + 4}">${esc(label)}</text>`;
+<text class="line-label" ${narrow ? `x="${left + lengths.length * slot}" y="${y(v) - 4}" text-anchor="end"` : `x="${left + lengths.length * slot + 6}" y="${y(v) + 4}"`}>${esc(label)}</text>`;
   const ticks = [0, max / 2, max]
     .map(
       (v) =>

@@ -1,7 +1,13 @@
 // The playground: wires the page to the service through the client package's REST client.
 
 import expected from 'virtual:letter-frequencies';
-import { CipherApiError, type CipherOutputs, createRestClient, type RateLimitInfo } from '@cipher-service/client';
+import {
+  API_PREFIX,
+  CipherApiError,
+  type CipherOutputs,
+  createRestClient,
+  type RateLimitInfo,
+} from '@cipher-service/client';
 import { frequencyChart, iocChart } from './charts.js';
 import { CAESAR_EXAMPLE, VIGENERE_EXAMPLE } from './examples.js';
 import { countLetters, languageIoc } from './frequencies.js';
@@ -42,7 +48,7 @@ function showRateLimit(error: CipherApiError, retry: () => void): void {
     const text = document.createElement('span');
     text.textContent = `${error.message} You can try again in ${left} s; the playground will retry by itself.`;
     const more = document.createElement('a');
-    more.href = error.documentation ?? '/api/v1/docs';
+    more.href = error.documentation ?? `${API_PREFIX}/docs`;
     more.textContent = 'Why is there a limit?';
     notice.append(strong, text, ' ', more);
     notice.hidden = false;
@@ -350,19 +356,42 @@ function renderCaesar(r: CipherOutputs['caesar']['solve']): void {
   );
 }
 
+/** Draws a chart for its container's width, and again whenever that width changes (a phone turned, a window resized). */
+const drawn = new WeakMap<HTMLElement, { draw: (width: number) => string; width: number }>();
+const resized = new ResizeObserver((entries) => {
+  for (const entry of entries) {
+    const box = entry.target as HTMLElement;
+    const chart = drawn.get(box);
+    // Only a new width redraws: drawing changes the height, which the observer also reports.
+    if (!chart || box.clientWidth === 0 || box.clientWidth === chart.width) continue;
+    chart.width = box.clientWidth;
+    box.innerHTML = chart.draw(chart.width);
+  }
+});
+function fitChart(box: HTMLElement, draw: (width: number) => string): void {
+  // Not yet in the page (width 0): the observer draws it again once it is laid out.
+  const width = box.clientWidth;
+  drawn.set(box, { draw, width });
+  box.innerHTML = draw(width || 640);
+  resized.observe(box);
+}
+
 function renderVigenere(r: CipherOutputs['vigenere']['analyze']): void {
   const a = r.analysis;
   const model = expected[a.language];
   const size = model ? [...model.letters].length : 26;
   const chart = el('div', { className: 'chart-scroll', id: 'ioc-chart' });
-  chart.innerHTML = iocChart({
-    scores: a.ioc_scores,
-    best: a.best_key_length,
-    probable: a.probable_key_lengths,
-    languageIoc: model ? languageIoc(model.frequencies) : 0.066,
-    randomIoc: 1 / size,
-    languageName: LANGUAGE_NAMES[a.language] ?? a.language,
-  });
+  fitChart(chart, (width) =>
+    iocChart({
+      scores: a.ioc_scores,
+      best: a.best_key_length,
+      probable: a.probable_key_lengths,
+      languageIoc: model ? languageIoc(model.frequencies) : 0.066,
+      randomIoc: 1 / size,
+      languageName: LANGUAGE_NAMES[a.language] ?? a.language,
+      width,
+    }),
+  );
   solution.replaceChildren(
     el(
       'div',
@@ -445,12 +474,15 @@ function updateFrequencies(): void {
   $('freq-summary').textContent = total
     ? `${total} letter${total === 1 ? '' : 's'} counted. The more text, the closer a plain text comes to the expected pattern.`
     : 'No letters to count yet: type some text, or load an example in step 2.';
-  freqChart.innerHTML = frequencyChart({
-    letters,
-    text: shares,
-    expected: model.frequencies,
-    languageName: LANGUAGE_NAMES[lang] ?? lang,
-  });
+  fitChart(freqChart, (width) =>
+    frequencyChart({
+      letters,
+      text: shares,
+      expected: model.frequencies,
+      languageName: LANGUAGE_NAMES[lang] ?? lang,
+      width,
+    }),
+  );
 }
 
 freqLanguage.addEventListener('change', updateFrequencies);

@@ -2,7 +2,6 @@
 // and the lazily smoothed model does not depend on the order its contexts are first read in.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { LANGUAGES } from '../../src/analysis/languages.js';
 import {
   compileModel,
   decodeModelFile,
@@ -11,11 +10,12 @@ import {
   ngramTables,
   passageSymbols,
   readModelFile,
-} from '../../src/analysis/model.js';
-import { namedAlphabet } from '../../src/core/index.js';
-import { HELD_OUT } from './held-out.js';
+} from '../../../src/analysis/language-model/index.js';
+import { LANGUAGES } from '../../../src/analysis/languages.js';
+import { namedAlphabet } from '../../../src/core/index.js';
+import { HELD_OUT } from '../held-out.js';
 
-const MODELS_DIR = new URL('../../src/analysis/models/', import.meta.url);
+const MODELS_DIR = new URL('../../../src/analysis/models/', import.meta.url);
 
 /** The top level's n-grams as keys (context·S + symbol) and counts, read back from the stored layout. */
 function topCounts(ngrams: NgramFile, S: number): { keys: number[]; counts: number[] } {

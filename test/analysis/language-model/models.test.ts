@@ -1,12 +1,12 @@
 // Language models and scoring: the committed tables load, are proper distributions, and rank texts sensibly.
 import { readdirSync, statSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { getModel, isLanguage, LANGUAGE_INFO, LANGUAGES, scoreText } from '../../src/analysis/index.js';
-import { compileModel, readModelFile } from '../../src/analysis/model.js';
-import { customAlphabet, namedAlphabet } from '../../src/core/index.js';
-import { HELD_OUT } from './held-out.js';
+import { getModel, isLanguage, LANGUAGE_INFO, LANGUAGES, scoreText } from '../../../src/analysis/index.js';
+import { compileModel, readModelFile } from '../../../src/analysis/language-model/index.js';
+import { customAlphabet, namedAlphabet } from '../../../src/core/index.js';
+import { HELD_OUT } from '../held-out.js';
 
-const MODELS_DIR = new URL('../../src/analysis/models/', import.meta.url);
+const MODELS_DIR = new URL('../../../src/analysis/models/', import.meta.url);
 
 describe('languages', () => {
   it('lists the five languages with their names and alphabets', () => {

@@ -1,0 +1,60 @@
+// Calibration of a confidence: its expected calibration error, and the Platt scaling the Vigenère confidence is fitted with.
+
+export interface Outcome {
+  /** The confidence the solver reported. */
+  conf: number;
+  /** Whether the answer was exactly right (never, for an input of the null set). */
+  right: boolean;
+}
+
+/**
+ * Expected calibration error over 10 equal-width confidence bins, [0, 0.1), [0.1, 0.2) … [0.9, 1]:
+ * Σ over bins of |right answers − summed confidence|, divided by the number of outcomes (each bin's gap
+ * between accuracy and mean confidence, weighted by its share of the outcomes).
+ */
+export function ece(outcomes: Outcome[]): number {
+  const bins = Array.from({ length: 10 }, () => ({ conf: 0, right: 0 }));
+  for (const o of outcomes) {
+    const b = bins[Math.min(9, Math.floor(o.conf * 10))] as (typeof bins)[number];
+    b.conf += o.conf;
+    b.right += o.right ? 1 : 0;
+  }
+  return bins.reduce((sum, b) => sum + Math.abs(b.right - b.conf), 0) / Math.max(1, outcomes.length);
+}
+
+/**
+ * Platt scaling on x = logit(raw), each outcome with a weight w ∈ [0, 1]: logit(conf) = x + w·((a − 1)·x + b),
+ * so w = 1 everywhere is plain Platt scaling (a·x + b) and w = 0 leaves an outcome as it is. Fitted by log
+ * loss over a grid (a in 0.01 steps up to 2, b in 0.1 steps within ±4): raw confidences of 1 − 10⁻¹² put x
+ * near 28, where Newton's method overshoots. The targets are Platt's smoothed ones, (N₊ + 1)/(N₊ + 2) and
+ * 1/(N₋ + 2), so that misses the raw confidence separates perfectly cannot drive the slope to an edge.
+ */
+export function fitPlatt(pairs: { raw: number; right: boolean; w: number }[]): { a: number; b: number } {
+  const positives = pairs.filter((p) => p.right).length;
+  const yRight = (positives + 1) / (positives + 2);
+  const yWrong = 1 / (pairs.length - positives + 2);
+  const xs = pairs.map((p) => {
+    const q = Math.min(1 - 1e-12, Math.max(1e-12, p.raw));
+    return Math.log(q / (1 - q));
+  });
+  const loss = (a: number, b: number): number => {
+    let sum = 0;
+    pairs.forEach((p, i) => {
+      const x = xs[i] as number;
+      const z = x + p.w * ((a - 1) * x + b);
+      // ln σ(z) and ln(1 − σ(z)), stable for large |z|.
+      const logQ = -Math.log1p(Math.exp(-Math.abs(z))) + Math.min(0, z);
+      const log1Q = logQ - z;
+      const y = p.right ? yRight : yWrong;
+      sum -= y * logQ + (1 - y) * log1Q;
+    });
+    return sum;
+  };
+  let best = { a: 1, b: 0, loss: loss(1, 0) };
+  for (let ia = 1; ia <= 200; ia++)
+    for (let ib = -40; ib <= 40; ib++) {
+      const l = loss(ia / 100, ib / 10);
+      if (l < best.loss) best = { a: ia / 100, b: ib / 10, loss: l };
+    }
+  return { a: best.a, b: best.b };
+}

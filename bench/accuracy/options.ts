@@ -1,0 +1,243 @@
+// The accuracy bench's options: each declared once, with its flag, environment variable, default and help line.
+import { parseArgs } from 'node:util';
+import { isLanguage, LANGUAGES, type Language } from '../../src/analysis/index.js';
+import { FORMAT_INFO, FORMATS, type Format } from './presentations.js';
+import type { Split } from './samples.js';
+
+export const SECTIONS = ['caesar', 'vigenere', 'null', 'long', 'speed'] as const;
+export type Section = (typeof SECTIONS)[number];
+
+interface Spec<T> {
+  /** Placeholder shown in the help ("N", "LIST"); none for a switch. */
+  arg?: string;
+  /** Read when the flag is absent (the bench's older interface; docs/solver.md quotes commands that use it). */
+  env?: string;
+  default: string;
+  help: string;
+  /** Further help lines. */
+  details?: string[];
+  parse(value: string): T;
+}
+
+const fail = (message: string): never => {
+  throw new OptionError(message);
+};
+
+export class OptionError extends Error {}
+
+const count =
+  (name: string, min = 0) =>
+  (v: string): number => {
+    const n = Number(v);
+    return Number.isInteger(n) && n >= min ? n : fail(`--${name} wants a whole number ≥ ${min}, not "${v}"`);
+  };
+
+const counts =
+  (name: string, min: number) =>
+  (v: string): number[] =>
+    v.split(',').map((x) => count(name, min)(x.trim()));
+
+const list = (v: string): string[] =>
+  v
+    .split(',')
+    .map((x) => x.trim())
+    .filter((x) => x !== '');
+
+const switchOn = (v: string): boolean => v !== '' && v !== '0' && v !== 'false';
+
+const SPECS = {
+  format: {
+    arg: 'LIST',
+    env: 'BENCH_FORMAT',
+    default: 'spaced',
+    help: 'presentations to measure, comma-separated, or "all"; the folded ones (all but spaced) encipher the plaintext folded to A–Z with the basic alphabet, in every language',
+    details: FORMATS.map((f) => `${f}: ${FORMAT_INFO[f]}`),
+    parse: (v: string): Format[] =>
+      v === 'all'
+        ? [...FORMATS]
+        : list(v).map((f) =>
+            (FORMATS as readonly string[]).includes(f) ? (f as Format) : fail(`unknown format "${f}"`),
+          ),
+  },
+  caesar: {
+    arg: 'N',
+    env: 'BENCH_CAESAR',
+    default: '300',
+    help: 'Caesar snippets per cell',
+    parse: count('caesar'),
+  },
+  'caesar-letters': {
+    arg: 'LIST',
+    default: '4,6,8,10',
+    help: "Caesar cells: letters per snippet, counted in the presentation's alphabet (A–Z when folded)",
+    parse: counts('caesar-letters', 1),
+  },
+  vigenere: {
+    arg: 'N',
+    env: 'BENCH_VIGENERE',
+    default: '8',
+    help: 'Vigenère snippets per cell (a short cell costs ~0.5 s an analysis)',
+    parse: count('vigenere'),
+  },
+  'key-lengths': {
+    arg: 'LIST',
+    default: '3,5,8,12,20',
+    help: 'Vigenère key lengths L',
+    parse: counts('key-lengths', 1),
+  },
+  multiples: {
+    arg: 'LIST',
+    default: '2,3,4,6,10',
+    help: 'Vigenère text lengths as multiples m of L (cells under 20 letters are skipped: analysis needs 20)',
+    parse: counts('multiples', 1),
+  },
+  cells: {
+    arg: 'LIST',
+    env: 'BENCH_CELLS',
+    default: '',
+    help: 'only these Vigenère cells, as L:m pairs ("12:2,20:3"); each cell has its own seed, so a filtered run sees the same texts',
+    parse: (v: string): Set<string> | undefined => (v === '' ? undefined : new Set(list(v))),
+  },
+  'null-caesar': {
+    arg: 'N',
+    env: 'BENCH_NULL_CAESAR',
+    default: '60',
+    help: 'null-set inputs per kind, Caesar length and language, for Caesar solve (0: none)',
+    parse: count('null-caesar'),
+  },
+  'null-vigenere': {
+    arg: 'N',
+    env: 'BENCH_NULL_VIGENERE',
+    default: '2',
+    help: 'null-set inputs per kind, Vigenère cell length and language, for Vigenère analyze (0: none)',
+    parse: count('null-vigenere'),
+  },
+  langs: {
+    arg: 'LIST',
+    env: 'BENCH_LANGS',
+    default: LANGUAGES.join(','),
+    help: 'languages',
+    parse: (v: string): Language[] => list(v).map((l) => (isLanguage(l) ? l : fail(`unknown language "${l}"`))),
+  },
+  split: {
+    arg: 'NAME',
+    env: 'BENCH_SPLIT',
+    default: 'held-out',
+    help: 'held-out (isHeldOutLine in scripts/corpus.ts) or dev (isDevLine; then set CIPHER_MODEL_DIR=.dev-models, models that never counted it, from npm run build:dev-models)',
+    parse: (v: string): Split => (v === 'held-out' || v === 'dev' ? v : fail(`unknown split "${v}"`)),
+  },
+  skip: {
+    arg: 'LIST',
+    env: 'BENCH_SKIP',
+    default: '',
+    help: `sections to leave out: ${SECTIONS.join(', ')} (long keys and speed run on spaced text only)`,
+    parse: (v: string): Set<Section> =>
+      new Set(
+        list(v).map((s) =>
+          (SECTIONS as readonly string[]).includes(s) ? (s as Section) : fail(`unknown section "${s}"`),
+        ),
+      ),
+  },
+  umlauts: {
+    arg: 'HOW',
+    env: 'BENCH_UMLAUTS',
+    default: 'strip',
+    help: 'how folding writes ä ö ü: strip (ä → A, as Unicode decomposition) or e (ä → AE, as German puzzles often do)',
+    parse: (v: string): 'strip' | 'e' => (v === 'strip' || v === 'e' ? v : fail(`--umlauts is strip or e, not "${v}"`)),
+  },
+  wrap: {
+    arg: 'N',
+    env: 'BENCH_WRAP',
+    default: '0',
+    help: 'groups5: a line break after every N groups (0: one line)',
+    parse: count('wrap'),
+  },
+  misses: {
+    arg: 'N',
+    env: 'BENCH_MISSES',
+    default: '0',
+    help: 'print the first N misses of every cell, and the first N null inputs of every kind answered with confidence ≥ 0.5',
+    parse: count('misses'),
+  },
+  diag: {
+    env: 'BENCH_DIAG',
+    default: '',
+    help: 'print every Vigenère miss with the score of the true key and of the returned one (SEARCH when the truth scores higher, MODEL when the returned key does)',
+    parse: switchOn,
+  },
+  dump: {
+    arg: 'FILE',
+    env: 'BENCH_DUMP',
+    default: '',
+    help: 'append every Vigenère analysis (format, cell, raw confidence, right) to FILE as a JSON line',
+    parse: (v: string): string | undefined => v || undefined,
+  },
+  'baseline-ioc': {
+    env: 'BENCH_BASELINE_IOC',
+    default: '',
+    help: 'the Vigenère baselines pick the key length by IoC instead of being told the true one',
+    parse: switchOn,
+  },
+  calibrate: {
+    default: '',
+    help: 'read the development split and fit the Platt scaling of the Vigenère confidence (on the analyses of the chosen formats)',
+    parse: switchOn,
+  },
+  help: { default: '', help: 'print this text', parse: switchOn },
+} satisfies Record<string, Spec<unknown>>;
+
+type Specs = typeof SPECS;
+export type Options = { [K in keyof Specs]: ReturnType<Specs[K]['parse']> };
+
+/** Sections the older environment switches left out (BENCH_SKIP_CAESAR=1 and so on). */
+const LEGACY_SKIPS: Record<string, Section> = {
+  BENCH_SKIP_CAESAR: 'caesar',
+  BENCH_SKIP_VIGENERE: 'vigenere',
+  BENCH_SKIP_LONG: 'long',
+};
+
+export function helpText(): string {
+  const lines = Object.entries(SPECS).map(([name, s]: [string, Spec<unknown>]) => {
+    const flag = `--${name}${s.arg ? `=${s.arg}` : ''}`;
+    const extra = [s.default && s.arg ? `default ${s.default}` : '', s.env ? `env ${s.env}` : '']
+      .filter(Boolean)
+      .join('; ');
+    const details = (s.details ?? []).map((d) => `\n        ${d}`).join('');
+    return `  ${flag}\n      ${s.help}${extra ? ` (${extra})` : ''}${details}`;
+  });
+  return [
+    'Accuracy of the Caesar and Vigenère solvers on held-out corpus text, beside textbook χ² and quadgram baselines,',
+    'in each presentation of the ciphertext, with a null set of inputs that have no answer and the calibration error.',
+    '',
+    'Usage: npm run bench:accuracy -- [options]     (a flag wins over its environment variable)',
+    '',
+    ...lines,
+    '',
+    `Also ${Object.keys(LEGACY_SKIPS).join(', ')}=1 (as --skip), and CIPHER_MODEL_DIR for other models.`,
+    'Quick look at every format: npm run bench:accuracy -- --format=all --langs=en --caesar=30 --vigenere=1 \\',
+    '  --key-lengths=5,12 --multiples=4 --null-caesar=5 --null-vigenere=1 --skip=long,speed',
+  ].join('\n');
+}
+
+/** The options from the command line, then the environment, then the defaults; throws OptionError. */
+export function readOptions(argv: string[], env: NodeJS.ProcessEnv): Options {
+  const { values } = parseArgs({
+    args: argv,
+    options: Object.fromEntries(
+      Object.entries(SPECS).map(([name, s]: [string, Spec<unknown>]) => [
+        name,
+        { type: s.arg ? ('string' as const) : ('boolean' as const) },
+      ]),
+    ),
+    strict: true,
+  });
+  const out: Record<string, unknown> = {};
+  for (const [name, s] of Object.entries(SPECS) as [string, Spec<unknown>][]) {
+    const given = values[name];
+    const raw = typeof given === 'boolean' ? (given ? '1' : '') : (given ?? (s.env ? env[s.env] : undefined));
+    out[name] = s.parse(raw ?? s.default);
+  }
+  const options = out as Options;
+  for (const [variable, section] of Object.entries(LEGACY_SKIPS)) if (env[variable]) options.skip.add(section);
+  return options;
+}

@@ -1,0 +1,127 @@
+// What the bench prints: per-cell tallies of ours and the baselines, null-set shares, and the summary across formats.
+import { ece, type Outcome } from './calibration.js';
+import type { Format } from './presentations.js';
+
+export const pct = (x: number, n: number): string => (n ? `${((100 * x) / n).toFixed(n >= 2000 ? 2 : 1)}` : '—');
+export const median = (xs: number[]): number => xs.slice().sort((x, y) => x - y)[Math.floor(xs.length / 2)] ?? 0;
+
+/** Exact answers in one cell: ours and the textbook χ² and quadgram baselines. */
+export interface Tally {
+  n: number;
+  ours: number;
+  chi: number;
+  quad: number;
+}
+
+export const emptyTally = (): Tally => ({ n: 0, ours: 0, chi: 0, quad: 0 });
+
+export const tallyText = (t: Tally): string => `**${pct(t.ours, t.n)}** / ${pct(t.chi, t.n)} / ${pct(t.quad, t.n)}`;
+
+/** Cells by column ("4", "3·L"), then by row ("en", "en L=5"). */
+export type Grid = Map<string, Map<string, Tally>>;
+
+export function cellOf(grid: Grid, column: string, row: string): Tally {
+  const rows = grid.get(column) ?? new Map<string, Tally>();
+  grid.set(column, rows);
+  const t = rows.get(row) ?? emptyTally();
+  rows.set(row, t);
+  return t;
+}
+
+/** A column's mean rate over its cells (each cell weighs the same), and its worst cell by our rate. */
+export function columnSummary(rows: Map<string, Tally>): { ours: number; quad: number; worst: number; at: string } {
+  const cells = [...rows].filter(([, t]) => t.n > 0);
+  const mean = (f: (t: Tally) => number): number => cells.reduce((s, [, t]) => s + f(t) / t.n, 0) / cells.length;
+  const [at, w] = cells.reduce((x, y) => (y[1].ours / y[1].n < x[1].ours / x[1].n ? y : x));
+  return { ours: mean((t) => t.ours), quad: mean((t) => t.quad), worst: w.ours / w.n, at };
+}
+
+export const NULL_KINDS = ['random', 'shuffled', 'key'] as const;
+export type NullKind = (typeof NULL_KINDS)[number];
+export type Solver = 'caesar' | 'vigenere';
+
+export interface NullOutcome {
+  solver: Solver;
+  kind: NullKind;
+  language: string;
+  /** Letters of the input. */
+  letters: number;
+  conf: number;
+}
+
+/** Share answered with confidence ≥ 0.5 (%) and the mean confidence, as "12.5 (0.31)". */
+export function nullText(items: NullOutcome[]): string {
+  if (items.length === 0) return '—';
+  const high = items.filter((i) => i.conf >= 0.5).length;
+  const mean = items.reduce((s, i) => s + i.conf, 0) / items.length;
+  return `${pct(high, items.length)} (${mean.toFixed(2)})`;
+}
+
+/** Everything one format measured, for the summary. */
+export interface FormatReport {
+  format: Format;
+  caesar: Grid;
+  vigenere: Grid;
+  outcomes: Record<Solver, Outcome[]>;
+  nulls: NullOutcome[];
+}
+
+const asWrong = (items: NullOutcome[]): Outcome[] => items.map((i) => ({ conf: i.conf, right: false }));
+
+function printColumns(title: string, reports: FormatReport[], grid: (r: FormatReport) => Grid): void {
+  const columns = [...new Set(reports.flatMap((r) => [...grid(r).keys()]))];
+  if (columns.length === 0) return;
+  console.log(`\n${title}\n`);
+  console.log(`| format | ${columns.join(' | ')} |`);
+  console.log(`|---|${columns.map(() => '---').join('|')}|`);
+  for (const r of reports) {
+    const cells = columns.map((c) => {
+      const rows = grid(r).get(c);
+      if (!rows || ![...rows.values()].some((t) => t.n > 0)) return '—';
+      const s = columnSummary(rows);
+      return `**${pct(s.ours, 1)}** (${pct(s.worst, 1)} ${s.at}) / ${pct(s.quad, 1)}`;
+    });
+    console.log(`| ${r.format} | ${cells.join(' | ')} |`);
+  }
+}
+
+export function printSummary(reports: FormatReport[]): void {
+  console.log('\n## Summary by format');
+  printColumns(
+    '### Caesar, exact shift %, by letters: **mean of the languages** (worst language) / quadgram baseline mean',
+    reports,
+    (r) => r.caesar,
+  );
+  printColumns(
+    '### Vigenère, exact key %, by text length: **mean of the cells** (worst cell) / quadgram baseline mean (told the key length)',
+    reports,
+    (r) => r.vigenere,
+  );
+  if (reports.some((r) => r.nulls.length > 0)) {
+    console.log('\n### Null set: % answered with confidence ≥ 0.5 (mean confidence)\n');
+    const heads = (['caesar', 'vigenere'] as const).flatMap((s) => NULL_KINDS.map((k) => `${s} ${k}`));
+    console.log(`| format | ${heads.join(' | ')} | all |`);
+    console.log(`|---|${heads.map(() => '---').join('|')}|---|`);
+    for (const r of reports) {
+      const cells = (['caesar', 'vigenere'] as const).flatMap((s) =>
+        NULL_KINDS.map((k) => nullText(r.nulls.filter((i) => i.solver === s && i.kind === k))),
+      );
+      console.log(`| ${r.format} | ${cells.join(' | ')} | ${nullText(r.nulls)} (n = ${r.nulls.length}) |`);
+    }
+  }
+  console.log(
+    '\n### Calibration: ECE over 10 equal-width confidence bins (the null set counted as never right; n in brackets)\n',
+  );
+  console.log('| format | Caesar | Caesar + null | Vigenère | Vigenère + null | all + null |');
+  console.log('|---|---|---|---|---|---|');
+  const e = (o: Outcome[]): string => (o.length ? `${ece(o).toFixed(4)} (${o.length})` : '—');
+  for (const r of reports) {
+    const nulls = (s: Solver): Outcome[] => asWrong(r.nulls.filter((i) => i.solver === s));
+    const c = r.outcomes.caesar;
+    const v = r.outcomes.vigenere;
+    const all = [...c, ...nulls('caesar'), ...v, ...nulls('vigenere')];
+    console.log(
+      `| ${r.format} | ${e(c)} | ${e([...c, ...nulls('caesar')])} | ${e(v)} | ${e([...v, ...nulls('vigenere')])} | ${e(all)} |`,
+    );
+  }
+}

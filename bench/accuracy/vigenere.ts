@@ -1,0 +1,126 @@
+// The Vigenère table of one format: exact key of ours beside the χ² and quadgram baselines, per language, L and length.
+import { appendFileSync } from 'node:fs';
+import { analyzeVigenere } from '../../src/analysis/index.js';
+import { letterIndices, vigenereDecrypt, vigenereEncrypt } from '../../src/core/index.js';
+import { vigenereChi, vigenereQuad } from './baselines.js';
+import type { Outcome } from './calibration.js';
+import { cellSeed, type FormatContext } from './context.js';
+import { calibrateConfidence, keyEvidence, mulberry32 } from './internals.js';
+import { cellOf, type Grid, median, pct, tallyText } from './report.js';
+import { reduceKey } from './samples.js';
+
+export const MAX_KEY_LENGTH = 20;
+/** Analysis needs this many letters; shorter cells are skipped. */
+const MIN_LETTERS = 20;
+
+export interface VigenereOutcome extends Outcome {
+  /** The analyzer's confidence before calibration, when the run asked for it (--calibrate, --dump). */
+  raw?: number;
+  /** Letters of text per letter of the returned key. */
+  perKeyLetter: number;
+}
+
+/** The cells a run measures, as [L, m] pairs, in table order. */
+export function vigenereCells(ctx: FormatContext): [number, number][] {
+  const o = ctx.options;
+  return o['key-lengths'].flatMap((L) =>
+    o.multiples
+      .filter((m) => m * L >= MIN_LETTERS && (!o.cells || o.cells.has(`${L}:${m}`)))
+      .map((m): [number, number] => [L, m]),
+  );
+}
+
+export function runVigenere(ctx: FormatContext): { grid: Grid; outcomes: VigenereOutcome[] } {
+  const o = ctx.options;
+  const oracle = !o['baseline-ioc'];
+  // The service's own confidence, unless the raw one is wanted: then calibrated here as the service does.
+  const wantRaw = o.calibrate || o.dump !== undefined;
+  console.log(
+    `\n### Vigenère, ${ctx.format}: exact key, % (${o.vigenere} ${ctx.split} snippets per cell, max_key_length ${MAX_KEY_LENGTH}; ` +
+      `ours / χ² / quadgram${oracle ? ', the baselines told the true key length' : ''})\n`,
+  );
+  const cols = o.multiples.map((m) => `${m}·L`);
+  console.log(`| lang | L | ${cols.join(' | ')} | ms/analysis |`);
+  console.log(`|---|---|${cols.map(() => '---').join('|')}|---|`);
+  // Columns in the order of --multiples, whichever cell is filled first.
+  const grid: Grid = new Map(o.multiples.map((m) => [`${m}·L`, new Map()]));
+  const outcomes: VigenereOutcome[] = [];
+  const cells = vigenereCells(ctx);
+  for (const language of o.langs) {
+    const sampler = ctx.sampler(language);
+    const a = sampler.alphabet;
+    const b = ctx.baseline(language);
+    for (const L of o['key-lengths']) {
+      if (!cells.some(([l]) => l === L)) continue;
+      const times: number[] = [];
+      const row = o.multiples.map((m) => {
+        if (!cells.some(([l, x]) => l === L && x === m)) return '—';
+        const letters = m * L;
+        const rng = mulberry32(cellSeed(0x71e9e7e, language, L, m));
+        const t = cellOf(grid, `${m}·L`, `${language} L=${L}`);
+        let shown = 0;
+        for (let i = 0; i < o.vigenere; i++) {
+          const plain = sampler.plaintext(letters, rng);
+          const key = sampler.key(L, rng);
+          const cipher = sampler.show(vigenereEncrypt(plain, key, a));
+          const started = performance.now();
+          const r = analyzeVigenere(cipher, a, language, MAX_KEY_LENGTH, { rawConfidence: wantRaw });
+          times.push(performance.now() - started);
+          const right = r.probable_key === key;
+          const perKeyLetter = letters / [...r.probable_key].length;
+          const conf = !wantRaw || o.calibrate ? r.confidence : calibrateConfidence(r.confidence, perKeyLetter);
+          outcomes.push({ conf, right, perKeyLetter, ...(wantRaw && { raw: r.confidence }) });
+          if (o.dump)
+            appendFileSync(
+              o.dump,
+              `${JSON.stringify({ format: ctx.format, language, L, m, letters, got: r.probable_key.length, raw: r.confidence, right })}\n`,
+            );
+          if (!right && (o.diag || shown++ < o.misses)) {
+            let why = '';
+            if (o.diag) {
+              const truth = keyEvidence(cipher, a, language, letterIndices(key, a));
+              const got = keyEvidence(cipher, a, language, letterIndices(r.probable_key, a));
+              // Same length: the likelihoods decide (the length score marginalises each key letter, so a key
+              // one letter off scores the same). Different lengths: the length score does.
+              const search = key.length === r.probable_key.length ? truth.ll > got.ll : truth.score > got.score;
+              why =
+                ` ${search ? 'SEARCH' : 'MODEL'} true ${truth.score.toFixed(2)} (ll ${truth.ll.toFixed(1)})` +
+                ` got ${got.score.toFixed(2)} (ll ${got.ll.toFixed(1)})`;
+            }
+            console.log(
+              `  miss ${ctx.format} ${language} L=${L} ${m}·L conf ${conf.toFixed(3)} true ${key} got ${r.probable_key}${why} | ` +
+                `${JSON.stringify(vigenereDecrypt(cipher, r.probable_key, a).slice(0, 90))} | ${JSON.stringify(sampler.show(plain).slice(0, 90))}`,
+            );
+          }
+          const l = letterIndices(cipher, a);
+          const max = Math.min(MAX_KEY_LENGTH, Math.floor(l.length / 2));
+          const name = (k: number[]): string =>
+            reduceKey(k)
+              .map((x) => a.letters[x])
+              .join('');
+          // The baselines are told the true key length; IoC alone picks it badly on texts this short.
+          const told = oracle ? L : undefined;
+          t.n++;
+          t.ours += right ? 1 : 0;
+          t.chi += name(vigenereChi(l, b, max, told)) === key ? 1 : 0;
+          t.quad += name(vigenereQuad(l, b, max, told)) === key ? 1 : 0;
+        }
+        return tallyText(t);
+      });
+      console.log(`| ${language} | ${L} | ${row.join(' | ')} | ${median(times).toFixed(1)} |`);
+    }
+  }
+  printWorst(grid, o['key-lengths']);
+  return { grid, outcomes };
+}
+
+function printWorst(grid: Grid, keyLengths: number[]): void {
+  console.log('\nWorst language per cell (ours, %):');
+  for (const L of keyLengths) {
+    const columns = [...grid].flatMap(([column, rows]) => {
+      const rates = [...rows].filter(([r, t]) => r.endsWith(` L=${L}`) && t.n > 0).map(([, t]) => t.ours / t.n);
+      return rates.length ? [`${column} ${pct(Math.min(...rates), 1)}`] : [];
+    });
+    if (columns.length) console.log(`  L=${L}: ${columns.join(', ')}`);
+  }
+}

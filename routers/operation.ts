@@ -1,0 +1,87 @@
+// An operation as plain data (REST route, schemas, rate-limit rule, run): its tRPC procedure, REST route, rate-limit
+// cost and OpenAPI entry all derive from it.
+import type { OpenApiMeta } from 'trpc-to-openapi';
+import type { z } from 'zod';
+import { type Context, publicProcedure } from './trpc.js';
+
+type OpenApi = NonNullable<OpenApiMeta['openapi']>;
+
+export type RestMethod = 'GET' | 'POST';
+
+/** How the operation is reached over REST (under API_PREFIX) and described in the OpenAPI document. */
+export interface RestRoute<M extends RestMethod = RestMethod> {
+  method: M;
+  path: `/${string}`;
+  tag: string;
+  summary: string;
+  description: string;
+}
+
+export interface Operation<
+  I extends z.ZodType = z.ZodType,
+  O extends z.ZodType = z.ZodType,
+  M extends RestMethod = RestMethod,
+> {
+  rest: RestRoute<M>;
+  input: I;
+  output: O;
+  /** Whether a call counts against the client's allowance; false only for the meta operations. */
+  rateLimited: boolean;
+  /** The work, on input that passed `input`; what it returns must pass `output`. */
+  run(input: z.output<I>, ctx: Context): z.input<O> | Promise<z.input<O>>;
+}
+
+// biome-ignore lint/suspicious/noExplicitAny: the widest operation, for tables of every operation.
+export type AnyOperation = Operation<any, any>;
+
+/** A POST operation that counts against the rate limit (every cipher operation). */
+export function post<I extends z.ZodType, O extends z.ZodType>(
+  route: Omit<RestRoute, 'method'>,
+  spec: Pick<Operation<I, O>, 'input' | 'output' | 'run'>,
+): Operation<I, O, 'POST'> {
+  return { rest: { ...route, method: 'POST' }, rateLimited: true, ...spec };
+}
+
+/** The OpenAPI metadata trpc-to-openapi documents the operation's procedure with. */
+export function openApiOf(operation: AnyOperation): { openapi: OpenApi } {
+  const { method, path, tag, summary, description } = operation.rest;
+  return { openapi: { method, path, tags: [tag], summary, description, protect: false } };
+}
+
+/**
+ * The resolver of an operation's procedure. tRPC infers a schema's types through Standard Schema and zod through its
+ * own helpers; for a generic schema the compiler cannot see they agree, so the types meet here, once.
+ */
+const resolverOf =
+  <I extends z.ZodType, O extends z.ZodType>(operation: Operation<I, O>) =>
+  ({ input, ctx }: { input: unknown; ctx: Context }) =>
+    operation.run(input as z.output<I>, ctx) as never;
+
+/** The procedure builder of an operation: its OpenAPI metadata, input and output schemas. */
+const builderOf = <I extends z.ZodType, O extends z.ZodType>(operation: Operation<I, O>) =>
+  publicProcedure.meta(openApiOf(operation)).input(operation.input).output(operation.output);
+
+const mutationOf = <I extends z.ZodType, O extends z.ZodType>(operation: Operation<I, O>) =>
+  builderOf(operation).mutation(resolverOf(operation));
+
+const queryOf = <I extends z.ZodType, O extends z.ZodType>(operation: Operation<I, O>) =>
+  builderOf(operation).query(resolverOf(operation));
+
+/** The tRPC procedure of an operation: a query for GET, a mutation for POST. */
+export type ProcedureOf<T> =
+  T extends Operation<infer I, infer O, infer M>
+    ? M extends 'GET'
+      ? ReturnType<typeof queryOf<I, O>>
+      : ReturnType<typeof mutationOf<I, O>>
+    : never;
+
+/** One tRPC procedure per operation, under the same names. */
+export function proceduresOf<T extends Record<string, AnyOperation>>(
+  operations: T,
+): { [K in keyof T]: ProcedureOf<T[K]> } {
+  const out: Record<string, unknown> = {};
+  for (const [name, operation] of Object.entries(operations)) {
+    out[name] = operation.rest.method === 'GET' ? queryOf(operation) : mutationOf(operation);
+  }
+  return out as { [K in keyof T]: ProcedureOf<T[K]> };
+}

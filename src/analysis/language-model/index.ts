@@ -1,0 +1,18 @@
+// Character n-gram language models: the file format, the vocabulary, Kneser–Ney smoothing, the build-time tables and the query.
+export { ngramTables } from './build-tables.js';
+export { decodeModelFile, encodeModelFile, type ModelFile, type NgramFile, type NgramLevel } from './format.js';
+export { compileModel, getModel, type LanguageModel, readModelFile } from './load.js';
+export type { NgramModel } from './ngram-model.js';
+export {
+  BOUNDARY_CHAR,
+  charKind,
+  KIND_LETTER,
+  KIND_MARK,
+  KIND_OTHER,
+  KIND_SPACE,
+  OTHER_CHAR,
+  passageSymbols,
+  SKIP,
+  symbolChars,
+  textSymbol,
+} from './symbols.js';

@@ -1,0 +1,50 @@
+// Index of coincidence: how well each key length's columns coincide, and the lengths it ranks first.
+import { TOP_LENGTHS } from './tuning.js';
+
+/** Index of coincidence of every column split, lengths 1…maxLength. */
+export function coincidences(letters: Uint16Array, n: number, maxLength: number): Float64Array {
+  const out = new Float64Array(maxLength + 1);
+  const counts = new Int32Array(maxLength * n);
+  for (let k = 1; k <= maxLength; k++) {
+    counts.fill(0, 0, k * n);
+    let col = 0;
+    for (let i = 0; i < letters.length; i++) {
+      counts[col * n + (letters[i] as number)]!++;
+      col = col + 1 === k ? 0 : col + 1;
+    }
+    let sum = 0;
+    for (let c = 0; c < k; c++) {
+      let pairs = 0;
+      let size = 0;
+      for (let x = c * n; x < (c + 1) * n; x++) {
+        const f = counts[x] as number;
+        pairs += f * (f - 1);
+        size += f;
+      }
+      sum += size > 1 ? pairs / (size * (size - 1)) : 0;
+    }
+    out[k] = sum / k;
+  }
+  return out;
+}
+
+/**
+ * Key lengths 1…maxLength, most promising first: by how far the columns' coincidence rises above that
+ * of random letters, with a mild preference for short keys, since a multiple of the period coincides
+ * as well as the period itself.
+ */
+export function rankLengths(ioc: Float64Array, n: number, maxLength: number): number[] {
+  const rank = (k: number): number => ((ioc[k] as number) - 1 / n) / (1 + 0.005 * k);
+  return Array.from({ length: maxLength }, (_, i) => i + 1).sort((x, y) => rank(y) - rank(x) || x - y);
+}
+
+/** Lengths a long text searches: the best ranked, and those of their divisors that also coincide. */
+export function candidateLengths(ranked: number[], ioc: Float64Array, n: number): number[] {
+  const excess = (k: number): number => (ioc[k] as number) - 1 / n;
+  const chosen = new Set(ranked.slice(0, TOP_LENGTHS));
+  for (const k of [...chosen]) {
+    if (excess(k) <= 0) continue;
+    for (let d = 1; d < k; d++) if (k % d === 0 && excess(d) >= 0.5 * excess(k)) chosen.add(d);
+  }
+  return [...chosen];
+}

@@ -1,0 +1,123 @@
+// Node's HTTP server held to the service's promises: bounded connection times, connections and unread answers per address.
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import type { Socket } from 'node:net';
+import { clientKey } from './client-ip.js';
+import type { ServiceConfig } from './config.js';
+import { ERROR_LABEL } from './errors.js';
+
+/** What Node's server is held to (from ServiceConfig; the defaults are in DEFAULT_CONFIG). */
+export type NodeLimits = Pick<
+  ServiceConfig,
+  'headersTimeoutMs' | 'requestTimeoutMs' | 'idleTimeoutMs' | 'connectionsPerAddress' | 'trustProxy'
+>;
+
+/**
+ * Connections of one address whose answers have stopped flowing (the send buffer is full: the client is not reading)
+ * past which that address's new requests are refused: each holds up to one answer in memory until it is read or the
+ * idle timeout closes the connection.
+ */
+export const STALLED_PER_ADDRESS = 3;
+
+/**
+ * Options for http.createServer (srvx passes its `node` options there): the whole request (headers and body) must
+ * arrive within requestTimeoutMs and the headers within headersTimeoutMs, a connection that sends nothing counting
+ * from its start. Node checks both only every connectionsCheckingInterval (30 s by default, so a 10 s limit held up
+ * to 40 s): once a second here.
+ */
+export function nodeServerOptions(limits: NodeLimits) {
+  return {
+    requestTimeout: limits.requestTimeoutMs,
+    headersTimeout: limits.headersTimeoutMs,
+    connectionsCheckingInterval: 1000,
+    keepAliveTimeout: 5000,
+  };
+}
+
+function jsonError(status: number, message: string): { head: Record<string, string | number>; body: string } {
+  const body = JSON.stringify({ success: false, error: ERROR_LABEL[status] ?? 'Error', message });
+  return {
+    head: {
+      'content-type': 'application/json; charset=utf-8',
+      'content-length': Buffer.byteLength(body),
+      'x-content-type-options': 'nosniff',
+      connection: 'close',
+    },
+    body,
+  };
+}
+
+/**
+ * Hardens the server srvx made, through Node's own API: the idle timeout (a connection on which nothing moves
+ * either way, such as a client that stopped reading its answer, is closed), a cap on connections per address, a
+ * refusal of new requests from an address that has stopped reading its earlier answers, and JSON bodies for
+ * what srvx (a request target it cannot parse) or Node's parser (malformed HTTP, headers over 16 KiB, time-outs)
+ * would answer with an empty body. `handler` is srvx's request listener, which this one wraps.
+ *
+ * Behind a trusted proxy every connection comes from the proxy: the per-address caps are then the proxy's job.
+ */
+export function hardenNodeServer(
+  server: Server,
+  handler: (req: IncomingMessage, res: ServerResponse) => unknown,
+  limits: NodeLimits,
+): void {
+  const perAddress = !limits.trustProxy;
+  const sockets = new Map<string, Set<Socket>>();
+  // Node destroys a timed-out socket only when nothing listens for the timeout; say it outright.
+  server.timeout = limits.idleTimeoutMs;
+  server.on('timeout', (socket: Socket) => socket.destroy());
+
+  server.on('connection', (socket: Socket) => {
+    if (!perAddress) return;
+    const key = clientKey(socket.remoteAddress ?? '') ?? 'unknown';
+    let open = sockets.get(key);
+    if (!open) {
+      open = new Set();
+      sockets.set(key, open);
+    }
+    if (limits.connectionsPerAddress > 0 && open.size >= limits.connectionsPerAddress) {
+      socket.destroy();
+      return;
+    }
+    open.add(socket);
+    socket.once('close', () => {
+      open.delete(socket);
+      if (open.size === 0 && sockets.get(key) === open) sockets.delete(key);
+    });
+  });
+
+  /** Connections of the socket's address whose client has stopped reading what it asked for. */
+  const stalledAt = (socket: Socket): number => {
+    const open = perAddress ? sockets.get(clientKey(socket.remoteAddress ?? '') ?? 'unknown') : undefined;
+    let stalled = 0;
+    if (open) for (const s of open) if (s.writableNeedDrain) stalled++;
+    return stalled;
+  };
+
+  server.removeAllListeners('request');
+  server.on('request', (req: IncomingMessage, res: ServerResponse) => {
+    const url = req.url ?? '/';
+    let refusal: [number, string] | undefined;
+    if (url[0] !== '/' && url !== '*' && !URL.canParse(url)) {
+      refusal = [400, 'The request target is not a valid URL.'];
+    } else if (req.socket.writableNeedDrain || stalledAt(req.socket) >= STALLED_PER_ADDRESS) {
+      refusal = [503, 'Earlier answers to this address have not been read yet; read them before sending more.'];
+    }
+    if (!refusal) return handler(req, res);
+    const { head, body } = jsonError(...refusal);
+    res.writeHead(refusal[0], head).end(body);
+  });
+
+  // Node's parser refuses some requests before any listener sees them, with an empty body; answer in JSON.
+  server.on('clientError', (error: Error & { code?: string }, socket) => {
+    if (!socket.writable || error.code === 'ECONNRESET') return socket.destroy();
+    const [status, message] =
+      error.code === 'HPE_HEADER_OVERFLOW'
+        ? [431, 'The request line or headers are larger than 16 KiB.']
+        : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+          ? [408, 'The request took too long to arrive.']
+          : [400, 'The request is not valid HTTP.'];
+    const { head, body } = jsonError(status, message);
+    const lines = Object.entries(head).map(([k, v]) => `${k}: ${v}\r\n`);
+    socket.end(`HTTP/1.1 ${status} ${ERROR_LABEL[status]}\r\n${lines.join('')}\r\n${body}`);
+  });
+}
