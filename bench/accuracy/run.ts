@@ -3,10 +3,11 @@
 //
 // Usage: npm run bench:accuracy -- --help (every option, and its environment variable)
 // Layout: options.ts (flags), samples.ts (plaintexts, keys, null texts), presentations.ts (formats), baselines.ts,
-// caesar.ts / vigenere.ts / null-set.ts / speed.ts (the sections), report.ts (tables), calibration.ts (ECE, Platt).
+// caesar.ts / vigenere.ts / null-set.ts / identify.ts / speed.ts (the sections), report.ts (tables), calibration.ts (ECE, Platt).
 import { runCaesar } from './caesar.js';
 import { ece, fitPlatt } from './calibration.js';
 import { FormatContext } from './context.js';
+import { fitIdentify, printIdentify, readIdentifyDump, runIdentify } from './identify.js';
 import { shortCalibrationWeight } from './internals.js';
 import { runNullSet } from './null-set.js';
 import { helpText, OptionError, type Options, readOptions } from './options.js';
@@ -15,6 +16,11 @@ import { runLongKeys, runSpeed } from './speed.js';
 import { runVigenere, type VigenereOutcome } from './vigenere.js';
 
 function calibrate(o: Options): void {
+  if (!o.skip.has('identify') && o.identify > 0) {
+    const outcomes = o.format.flatMap((f) => runIdentify(new FormatContext(f, o)));
+    printIdentify(outcomes, fitIdentify(outcomes));
+  }
+  if (o.skip.has('vigenere')) return;
   const pairs: VigenereOutcome[] = o.format.flatMap((f) => runVigenere(new FormatContext(f, o)).outcomes);
   const raw = pairs.map((p) => ({ raw: p.raw as number, right: p.right, perKeyLetter: p.perKeyLetter }));
   const fit = fitPlatt(raw.map((p) => ({ ...p, w: 1 })));
@@ -57,6 +63,8 @@ function measure(o: Options): void {
     });
   }
   printSummary(reports);
+  if (!o.skip.has('identify') && o.identify > 0)
+    printIdentify(o.format.flatMap((f) => runIdentify(new FormatContext(f, o))));
   const spaced = new FormatContext('spaced', o);
   if (!o.skip.has('long')) runLongKeys(spaced);
   if (!o.skip.has('speed')) runSpeed(spaced);
@@ -86,7 +94,11 @@ function main(): void {
         '`npm run build:dev-models` and set CIPHER_MODEL_DIR=.dev-models',
     );
   const started = performance.now();
-  if (o.calibrate) calibrate(o);
+  const replay = o['identify-replay'];
+  if (replay) {
+    const outcomes = readIdentifyDump(replay);
+    printIdentify(outcomes, o.calibrate ? fitIdentify(outcomes) : undefined);
+  } else if (o.calibrate) calibrate(o);
   else measure(o);
   console.log(`\n(bench took ${((performance.now() - started) / 1000).toFixed(0)} s)`);
 }
