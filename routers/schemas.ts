@@ -305,7 +305,8 @@ const solution = z
       .meta({
         description:
           'Present (true) when `text` is only the start of the decryption: a long text decrypted under every shift ' +
-          'would make the answer larger than 50 times the request or 8 MiB, whichever is larger.',
+          'would make the answer larger than 50 times the request or 8 MiB, whichever is larger, or the candidates ' +
+          'but the best larger than 2 MiB together.',
         example: true,
       }),
   })
