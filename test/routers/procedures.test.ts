@@ -69,6 +69,18 @@ describe('caesar', () => {
     expect(s.all_solutions.reduce((sum, x) => sum + x.score, 0)).toBeCloseTo(1, 6);
   });
 
+  it('says why when the best shift is not credible: random letters have "no answer", and the scores sum below 1', async () => {
+    // 40 letters drawn uniformly at random (a constructed vector: no language reads them under any shift).
+    const s = await caller.caesar.solve({ text: 'QXBJW VKZFM PTYHL GDRCN OESIA UQXZB JKVWF MPTY' });
+    expect(s.best_solution.confidence).toBeLessThan(0.5);
+    expect(s.reason).toBe('no_answer');
+    expect(s.all_solutions.reduce((sum, x) => sum + x.score, 0)).toBeLessThan(0.5);
+    const clear = await caller.caesar.solve({
+      text: (await caller.caesar.encrypt({ text: CAESAR_PLAIN, shift: 4 })).result,
+    });
+    expect(clear.reason).toBeUndefined();
+  });
+
   it('bulk encrypts and decrypts, echoing method and alphabet', async () => {
     const r = await caller.caesar.bulk({
       method: 'decrypt',
