@@ -17,9 +17,11 @@
 import { mkdirSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { assetDir } from '../src/analysis/assets.js';
+import { foldAccents } from '../src/analysis/fold.js';
 import {
   compileModel,
   encodeModelFile,
+  getFoldedModel,
   getModel,
   type LanguageModel,
   type ModelFile,
@@ -28,8 +30,6 @@ import {
   passageSymbols,
   symbolChars,
 } from '../src/analysis/language-model/index.js';
-import { foldAccents } from '../src/analysis/fold.js';
-import { getFoldedModel } from '../src/analysis/language-model/load.js';
 import { LANGUAGE_INFO, LANGUAGES, type Language } from '../src/analysis/languages.js';
 import { mulberry32 } from '../src/analysis/random.js';
 import { logSumExp, shiftLogLikelihoods, symbolsLogLikelihood } from '../src/analysis/score.js';
