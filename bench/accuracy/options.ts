@@ -10,7 +10,7 @@ export type Section = (typeof SECTIONS)[number];
 interface Spec<T> {
   /** Placeholder shown in the help ("N", "LIST"); none for a switch. */
   arg?: string;
-  /** Read when the flag is absent (the bench's older interface; docs/solver.md quotes commands that use it). */
+  /** Read when the flag is absent (the bench's older interface; docs/solver-results.md quotes commands that use it). */
   env?: string;
   default: string;
   help: string;

@@ -11,6 +11,17 @@ const HEAVY = Array.from({ length: 1000 }, (_, i) => ({ text: `${SENTENCE.repeat
 /** Far past any budget below a second (the HTTP tests are capped at HEAVY's size by the 1 MiB body limit). */
 const HEAVIER = Array.from({ length: 1000 }, (_, i) => `${SENTENCE.repeat(200)}${i}`);
 
+/** Runs `test` against a pool of its own, ready, and closes it whatever happens. */
+async function withPool(options: ConstructorParameters<typeof WorkerPool>[0], test: (p: WorkerPool) => Promise<void>) {
+  const own = new WorkerPool(options);
+  await own.ready();
+  try {
+    await test(own);
+  } finally {
+    await own.close();
+  }
+}
+
 let pool: WorkerPool;
 beforeAll(async () => {
   pool = new WorkerPool({ size: 1 });
@@ -59,24 +70,18 @@ describe('WorkerPool', () => {
   }, 60_000);
 
   it('abandons a task over its budget, replaces the worker and keeps serving', async () => {
-    const tight = new WorkerPool({ size: 1, timeoutMs: 150 });
-    await tight.ready();
-    try {
+    await withPool({ size: 1, timeoutMs: 150 }, async (tight) => {
       const error = await tight.run('caesarBulkSolve', { spec: {}, texts: HEAVIER, language: 'auto' }).catch((e) => e);
       expect(error).toBeInstanceOf(ComputeUnavailableError);
       expect(error.reason).toBe('timeout');
       await tight.ready();
       const ok = await tight.run('caesarSolve', { spec: {}, text: SENTENCE.repeat(80), language: 'en' });
       expect(ok.solutions[0]!.shift).toBe(3);
-    } finally {
-      await tight.close();
-    }
+    });
   }, 60_000);
 
   it('refuses work beyond its queue at once', async () => {
-    const small = new WorkerPool({ size: 1, maxQueue: 1 });
-    await small.ready();
-    try {
+    await withPool({ size: 1, maxQueue: 1 }, async (small) => {
       const args = { spec: {}, texts: HEAVY.slice(0, 100).map((h) => h.text), language: 'en' as const };
       const results = await Promise.allSettled([
         small.run('caesarBulkSolve', args),
@@ -85,17 +90,13 @@ describe('WorkerPool', () => {
       ]);
       expect(results.map((r) => r.status)).toEqual(['fulfilled', 'fulfilled', 'rejected']);
       expect((results[2] as PromiseRejectedResult).reason).toMatchObject({ reason: 'busy' });
-    } finally {
-      await small.close();
-    }
+    });
   }, 60_000);
 });
 
 describe('fairness between clients (issue 14, item 7)', () => {
   it("answers a client's task after at most one task of another client's backlog", async () => {
-    const fair = new WorkerPool({ size: 1 });
-    await fair.ready();
-    try {
+    await withPool({ size: 1 }, async (fair) => {
       const heavy = { spec: {}, texts: HEAVY.slice(0, 150).map((h) => h.text), language: 'en' as const };
       const finished: string[] = [];
       const backlog = Array.from({ length: 4 }, (_, i) =>
@@ -108,15 +109,11 @@ describe('fairness between clients (issue 14, item 7)', () => {
       await Promise.all([...backlog, light]);
       // In arrival order b would come last; fairly it comes after a's running task and at most one more.
       expect(finished.indexOf('b')).toBeLessThanOrEqual(2);
-    } finally {
-      await fair.close();
-    }
+    });
   }, 60_000);
 
   it("refuses a client's tasks beyond its share of the queue, not another client's", async () => {
-    const small = new WorkerPool({ size: 1, maxQueuePerClient: 1 });
-    await small.ready();
-    try {
+    await withPool({ size: 1, maxQueuePerClient: 1 }, async (small) => {
       const args = { spec: {}, texts: HEAVY.slice(0, 100).map((h) => h.text), language: 'en' as const };
       const results = await Promise.allSettled([
         small.run('caesarBulkSolve', args, { client: 'a' }),
@@ -126,9 +123,7 @@ describe('fairness between clients (issue 14, item 7)', () => {
       ]);
       expect(results.map((r) => r.status)).toEqual(['fulfilled', 'fulfilled', 'rejected', 'fulfilled']);
       expect((results[2] as PromiseRejectedResult).reason).toMatchObject({ reason: 'busy' });
-    } finally {
-      await small.close();
-    }
+    });
   }, 60_000);
 });
 
