@@ -1,6 +1,6 @@
 // The readings of a ciphertext a solver weighs: its layout read as words or as letters run together, its plaintext as written or folded to A–Z.
 import type { Alphabet } from '../core/index.js';
-import { getFoldedModel, getModel, type LanguageModel, SKIP } from './language-model/index.js';
+import { getFoldedModel, getModel, type LanguageModel } from './language-model/index.js';
 import { LANGUAGE_INFO, type Language } from './languages.js';
 import { type Tokens, tokenize } from './tokens.js';
 import { getWordStartTable, type WordStartTable } from './word-start.js';
@@ -32,14 +32,26 @@ export interface Layout {
   readonly letters: number;
   /** True when the alphabet's letters occur in both cases. */
   readonly mixedCase: boolean;
+  /** True when every letter of the alphabet read is in lower case (and there is one). */
+  readonly lowerCase: boolean;
 }
 
 /** Fewer separators than one per this many letters: line breaks in a stripped text, not word breaks. */
 const LETTERS_PER_LINE = 15;
+const WHITE = /^\s+$/u;
+/** The shortest group a layout of few groups has (puzzles print groups of four, five or six letters). */
+const MIN_GROUP = 4;
+/** Groups of two or three letters count as a layout from this many groups on. */
+const MIN_SHORT_GROUPS = 4;
 /** Prior probability that a layout a stripped text can have (see strippedLayout) is one. */
 const STRIPPED_PRIOR = 0.5;
 /** The same when the text mixes upper and lower case, which printed stripped texts rarely do. */
 const STRIPPED_PRIOR_MIXED_CASE = 0.1;
+/**
+ * The same when every letter is in lower case: stripped texts are printed in capitals far more often, and a short
+ * run of small letters is most often a word.
+ */
+const STRIPPED_PRIOR_LOWER_CASE = 0.2;
 /** The same for one letter at a time ("K H O O R"): prose of one-letter words alone hardly exists. */
 const LETTER_SPACED_PRIOR = 0.95;
 /** A stripped text of at most this many letters may be one word. */
@@ -60,8 +72,8 @@ export function readLayout(text: string, a: Alphabet, model: LanguageModel, maxL
   for (const ch of text) {
     const cp = ch.codePointAt(0) as number;
     const hit = a.lookup(cp);
-    const s = hit >= 0 ? 0 : model.symbolOf(cp);
-    if (hit >= 0 || s === SKIP || s !== model.boundary) {
+    // Letters of the alphabet, other letters and combining marks (SKIP) belong to a run; the rest separates runs.
+    if (hit >= 0 || model.symbolOf(cp) !== model.boundary) {
       if (hit >= 0) {
         if (letters === maxLetters) break;
         letters++;
@@ -77,7 +89,7 @@ export function readLayout(text: string, a: Alphabet, model: LanguageModel, maxL
     } else gap += ch;
   }
   if (run !== '') runs.push(run);
-  return { runs, gaps, letters, mixedCase: cases === 3 };
+  return { runs, gaps, letters, mixedCase: cases === 3, lowerCase: cases === 1 };
 }
 
 const length = (s: string): number => [...s].length;
@@ -90,8 +102,13 @@ const length = (s: string): number => [...s].length;
 export function strippedLayout(layout: Layout): boolean {
   const runs = layout.runs.map(length);
   if (runs.length <= 1) return true;
+  // One letter at a time may be set apart by anything ("K-H-O", "K.H.O"); groups and lines only by white space.
+  if (letterSpaced(layout)) return true;
+  if (!layout.gaps.every((g) => WHITE.test(g))) return false;
   const first = runs[0] as number;
-  if (runs.every((r, i) => r === first || (i === runs.length - 1 && r < first))) return true;
+  // Groups of two or three letters are words far more often than a layout, unless there are many of them.
+  const grouped = first >= MIN_GROUP || runs.length >= MIN_SHORT_GROUPS;
+  if (grouped && runs.every((r, i) => r === first || (i === runs.length - 1 && r < first))) return true;
   return (runs.length - 1) * LETTERS_PER_LINE < layout.letters;
 }
 
@@ -111,7 +128,7 @@ export function wordGapText(layout: Layout): string | undefined {
   for (const g of gaps) tally.set(g, (tally.get(g) ?? 0) + 1);
   if (tally.size < 2) return undefined;
   const narrow = [...tally].reduce((x, y) => (y[1] > x[1] ? y : x))[0];
-  // A wider separator between words: longer than the one between letters, and containing it or a space.
+  // Between words, a separator longer than the one between letters (the commonest); no third kind.
   const wide = (g: string): boolean => g !== narrow && length(g) > length(narrow);
   if (!gaps.some(wide) || gaps.some((g) => g !== narrow && !wide(g))) return undefined;
   return runs.map((r, i) => r + (i < gaps.length ? (wide(gaps[i] as string) ? ' ' : '') : '')).join('');
@@ -172,7 +189,9 @@ export function readingsOf(text: string, a: Alphabet, language: Language, maxLet
         ? STRIPPED_PRIOR_MIXED_CASE
         : letterSpaced(layout)
           ? LETTER_SPACED_PRIOR
-          : STRIPPED_PRIOR;
+          : layout.lowerCase
+            ? STRIPPED_PRIOR_LOWER_CASE
+            : STRIPPED_PRIOR;
     const gapped = wordGapText(layout);
     const read = (t: string, spacing: 'spaced' | 'joined'): Tokens => tokenize(t, a, model, spacing, maxLetters);
     const add = (tokens: Tokens, prior: number, kind: Reading['layout']): void => {
