@@ -8,8 +8,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { FORMATS, type Format, isFolded, lettersOnly, present } from '../../bench/accuracy/presentations.js';
-import { LANGUAGE_INFO, LANGUAGES, type Language, solveCaesar } from '../../src/analysis/index.js';
-import { type Alphabet, caesarDecrypt, caesarEncrypt, namedAlphabet } from '../../src/core/index.js';
+import { analyzeVigenere, LANGUAGE_INFO, LANGUAGES, type Language, solveCaesar } from '../../src/analysis/index.js';
+import { type Alphabet, caesarDecrypt, caesarEncrypt, namedAlphabet, vigenereEncrypt } from '../../src/core/index.js';
 import { HELD_OUT } from './held-out.js';
 
 const basic = namedAlphabet('basic');
@@ -85,6 +85,26 @@ describe('the readings of a layout', () => {
       expect(r.solutions[0]?.score).toBeGreaterThan(0.99);
     }
   });
+});
+
+describe('Vigenère, constructed vectors: a held-out line folded to A–Z, letters only, in groups, one letter at a time', () => {
+  // Every language letters only (the folded model reads Polish, German, Spanish and French); the other two layouts
+  // in English (they read as the same letters).
+  const cases: [Language, Format][] = [
+    ...LANGUAGES.map((l): [Language, Format] => [l, 'letters']),
+    ['en', 'groups5'],
+    ['en', 'letterspaced'],
+  ];
+  for (const [language, format] of cases) {
+    const passage = HELD_OUT[language][1] as (typeof HELD_OUT)[Language][number];
+    it(`${language} line ${passage.line}, ${format}, key ORBIT`, () => {
+      const shown = present(vigenereEncrypt(lettersOnly(passage.text), 'ORBIT', basic), format);
+      const r = analyzeVigenere(shown, basic, language, 10);
+      expect(r.probable_key).toBe('ORBIT');
+      expect(r.confidence).toBeGreaterThan(0.5);
+      expect(r.reason).toBeUndefined();
+    });
+  }
 });
 
 /** A held-out passage cut to a number of letters from one of its word starts (or from its start). */
