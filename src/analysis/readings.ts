@@ -195,22 +195,24 @@ export function readingsOf(text: string, a: Alphabet, language: Language, maxLet
             ? STRIPPED_PRIOR_LOWER_CASE
             : STRIPPED_PRIOR;
     const gapped = wordGapText(layout);
-    const read = (t: string, spacing: 'spaced' | 'joined'): Tokens => tokenize(t, a, model, spacing, maxLetters);
-    const add = (tokens: Tokens, prior: number, kind: Reading['layout']): void => {
-      if (prior > 0) out.push({ model, tokens, start, logPrior: Math.log(p * prior), layout: kind, folded });
+    // A reading of prior 0 is not read at all.
+    const add = (t: string, spacing: 'spaced' | 'joined', prior: number, kind: Reading['layout']): void => {
+      if (prior <= 0) return;
+      const tokens = tokenize(t, a, model, spacing, maxLetters);
+      out.push({ model, tokens, start, logPrior: Math.log(p * prior), layout: kind, folded });
     };
     if (gapped === undefined) {
-      add(read(text, 'spaced'), 1 - stripped, 'words');
+      add(text, 'spaced', 1 - stripped, 'words');
       // A few letters in groups or one at a time may be a single word, as a short unbroken run may: the spaced
       // model, which knows where words end, reads them too (a run of letters alone is that reading already).
       const oneWord = layout.runs.length > 1 && layout.letters <= ONE_WORD_LETTERS ? ONE_WORD_PRIOR : 0;
-      add(read(layout.runs.join(''), 'spaced'), stripped * oneWord, 'one word');
-      add(read(text, 'joined'), stripped * (1 - oneWord), 'joined');
+      add(layout.runs.join(''), 'spaced', stripped * oneWord, 'one word');
+      add(text, 'joined', stripped * (1 - oneWord), 'joined');
     } else {
       // Letter-spaced with word gaps: the gaps are most likely the words, but the text may be stripped letters.
-      add(read(text, 'spaced'), 0.1, 'words');
-      add(read(gapped, 'spaced'), 0.45, 'gaps');
-      add(read(text, 'joined'), 0.45, 'joined');
+      add(text, 'spaced', 0.1, 'words');
+      add(gapped, 'spaced', 0.45, 'gaps');
+      add(text, 'joined', 0.45, 'joined');
     }
   }
   return out;
