@@ -6,6 +6,7 @@
 //   key       the passage under a Vigenère key longer than the solver can return: 21–40 letters for analyze
 //             (max_key_length 20), 2–3 letters for Caesar solve (whose key is one letter; a longer key on a
 //             text of 4–10 letters would only be random letters again).
+import { appendFileSync } from 'node:fs';
 import { analyzeVigenereDetails, type Language, solveCaesar } from '../../src/analysis/index.js';
 import { vigenereEncrypt } from '../../src/core/index.js';
 import { CALIBRATING } from './caesar.js';
@@ -54,6 +55,11 @@ export function runNullSet(ctx: FormatContext): NullOutcome[] {
           for (let i = 0; i < per[solver]; i++) {
             const text = nullInput(sampler, solver, kind, letters, rng);
             const { conf, evidence, inner } = answer(text, sampler, language, solver, ctx.options.calibrate);
+            if (o.dump && solver === 'vigenere')
+              appendFileSync(
+                o.dump,
+                `${JSON.stringify({ format: ctx.format, language, kind, letters, none: true, evidence, inner, conf })}\n`,
+              );
             items.push({ solver, kind, language, letters, conf, ...(evidence !== undefined && { evidence, inner }) });
             const tag = `${solver} ${kind}`;
             if (conf >= 0.5 && (shown.get(tag) ?? 0) < o.misses) {

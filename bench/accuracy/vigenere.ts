@@ -77,7 +77,7 @@ export function runVigenere(ctx: FormatContext): { grid: Grid; outcomes: Vigener
           if (o.dump)
             appendFileSync(
               o.dump,
-              `${JSON.stringify({ format: ctx.format, language, L, m, letters, got: r.probable_key.length, raw: d.raw, evidence: d.evidence, right })}\n`,
+              `${JSON.stringify({ format: ctx.format, language, L, m, letters, got: r.probable_key.length, raw: d.raw, evidence: d.evidence, inner: d.inner, right })}\n`,
             );
           if (!right && (o.diag || shown++ < o.misses)) {
             let why = '';
