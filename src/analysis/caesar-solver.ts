@@ -47,14 +47,17 @@ export interface CaesarSolveOptions {
 }
 
 /**
- * logit P(a Caesar cipher of prose) = slope · evidence + offset (answerProbability in no-answer.ts). The slope is
- * the log-loss fit on the development split with development models (`npm run bench:accuracy -- --calibrate`,
- * every format, 8,000 solves of 4–10 letters beside 4,800 null inputs: slope 1.02, offset 2.25, ECE 0.007); the
- * offset, the prior odds of an answer, is set 0.5 lower, which that run prints as ECE 0.020 with 5.0 % of the
- * null inputs answered at 0.5 or more instead of 6.5 %: a text of four letters is a weak witness either way, and a
- * puzzle solver is better served by "probably nothing" on random letters than by a slightly sharper posterior.
+ * logit P(a Caesar cipher of prose) = slope · evidence + offset + perLetter · (min(letters, 40) − 4)
+ * (answerProbability in no-answer.ts), fitted by log loss on the development split with development models
+ * (`npm run bench:accuracy -- --calibrate`, every format, 100 solves a cell beside 20 null inputs of each kind).
+ * Over 4–10 letters one offset fits at 2.25 (slope 1.02, ECE 0.007), but fitted per length it rises with the text:
+ * 2.25, 2.05, 2.55, 3.3 at 4, 6, 8, 10 letters, 4.35 at 20, ≥ 8 at 40 (a real 40-letter text with a few foreign
+ * names could otherwise read as "no answer"). The offset at 4 letters, the prior odds of an answer, is set 0.5
+ * below the fit, which the same run prints as ECE 0.020 with 5.0 % of the null inputs answered at 0.5 or more
+ * instead of 6.5 %: four letters are a weak witness either way, and a puzzle solver is better served by "probably
+ * nothing" on random letters than by a slightly sharper posterior.
  */
-const NO_ANSWER_FIT: NoAnswerFit = { slope: 1.02, offset: 1.75 };
+const NO_ANSWER_FIT: NoAnswerFit = { slope: 1.02, offset: 1.75, perLetter: 0.1, upTo: 40 };
 
 export const NO_LETTERS_MESSAGE = 'The text must contain at least one letter of the selected alphabet.';
 
@@ -184,7 +187,8 @@ function posteriorOf(
     return reading.logPrior + noAnswerLogLikelihood(tokens, a, reading.model) / T;
   });
   const evidence = logSumExp(tempered) - Math.log(a.size) - logSumExp(nulls);
-  const answer = answerProbability(evidence, scaling);
+  const letters = fit.scored[0]?.reading.tokens.letters ?? 0;
+  const answer = answerProbability(evidence, scaling, fit.whole ? letters : Math.min(letters, FIRST_LETTERS));
   const posterior = softmax(tempered);
   for (let s = 0; s < posterior.length; s++) posterior[s] = (posterior[s] as number) * answer;
   return { posterior, noAnswer: 1 - answer, evidence };

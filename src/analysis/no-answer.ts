@@ -55,10 +55,16 @@ export function noAnswerLogLikelihood(tokens: Tokens, a: Alphabet, model: Langua
   return lettersLog + layout - fixed * Math.log(model.symbolCount);
 }
 
-/** logit P(a cipher of prose) = slope · evidence + offset. */
+/** logit P(a cipher of prose) = slope · evidence + offset + perLetter · (min(letters, upTo) − 4). */
 export interface NoAnswerFit {
   slope: number;
   offset: number;
+  /**
+   * How much the offset grows per letter, up to `upTo` letters: fitted per length the offset rises with the text
+   * (the evidence of a long text is tempered more than it needs), and past a few dozen letters it no longer matters.
+   */
+  perLetter?: number;
+  upTo?: number;
 }
 
 /**
@@ -68,7 +74,8 @@ export interface NoAnswerFit {
  * models that never counted it (`npm run bench:accuracy -- --calibrate`), on every presentation's Caesar cells
  * beside the null set of the same lengths.
  */
-export function answerProbability(evidence: number, fit: NoAnswerFit): number {
-  const z = fit.slope * evidence + fit.offset;
+export function answerProbability(evidence: number, fit: NoAnswerFit, letters = 4): number {
+  const growth = (fit.perLetter ?? 0) * (Math.min(letters, fit.upTo ?? letters) - 4);
+  const z = fit.slope * evidence + fit.offset + growth;
   return 1 / (1 + Math.exp(-z));
 }

@@ -56,6 +56,8 @@ const STRIPPED_PRIOR_MIXED_CASE = 0.1;
 const STRIPPED_PRIOR_LOWER_CASE = 0.05;
 /** The same for one letter at a time ("K H O O R"): prose of one-letter words alone hardly exists. */
 const LETTER_SPACED_PRIOR = 0.95;
+/** A run of more letters than this without a separator is not a word (the old rule said 12; German has longer). */
+const LONGEST_WORD = 24;
 /** A stripped text of at most this many letters may be one word. */
 const ONE_WORD_LETTERS = 12;
 /** The prior share of that reading among the stripped ones, as for a run of letters without separators. */
@@ -187,13 +189,17 @@ export function readingsOf(text: string, a: Alphabet, language: Language, maxLet
     const start = folded ? undefined : getWordStartTable(language, model);
     const stripped = !strippedLayout(layout)
       ? 0
-      : layout.mixedCase
-        ? STRIPPED_PRIOR_MIXED_CASE
-        : letterSpaced(layout)
-          ? LETTER_SPACED_PRIOR
-          : layout.lowerCase
-            ? STRIPPED_PRIOR_LOWER_CASE
-            : STRIPPED_PRIOR;
+      : // One word of 25 letters or prose of a dozen one-letter words: no such reading to weigh.
+        (layout.runs.length <= 1 && layout.letters > LONGEST_WORD) ||
+          (letterSpaced(layout) && layout.letters > ONE_WORD_LETTERS)
+        ? 1
+        : layout.mixedCase
+          ? STRIPPED_PRIOR_MIXED_CASE
+          : letterSpaced(layout)
+            ? LETTER_SPACED_PRIOR
+            : layout.lowerCase
+              ? STRIPPED_PRIOR_LOWER_CASE
+              : STRIPPED_PRIOR;
     const gapped = wordGapText(layout);
     // A reading of prior 0 is not read at all.
     const add = (t: string, spacing: 'spaced' | 'joined', prior: number, kind: Reading['layout']): void => {

@@ -9,6 +9,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { FORMATS, type Format, isFolded, lettersOnly, present } from '../../bench/accuracy/presentations.js';
 import { analyzeVigenere, LANGUAGE_INFO, LANGUAGES, type Language, solveCaesar } from '../../src/analysis/index.js';
+import { mulberry32 } from '../../src/analysis/random.js';
 import { type Alphabet, caesarDecrypt, caesarEncrypt, namedAlphabet, vigenereEncrypt } from '../../src/core/index.js';
 import { HELD_OUT } from './held-out.js';
 
@@ -142,6 +143,18 @@ describe('any passage of 40 letters or more solves back in every presentation (p
       ),
       { numRuns: 150 },
     );
+  });
+});
+
+describe('Vigenère: random letters have no credible key', () => {
+  it('60 uniformly random letters (seeded), letters only and letter-spaced, get confidence below 0.5 and a reason', () => {
+    const rng = mulberry32(15);
+    const letters = Array.from({ length: 60 }, () => basic.letters[Math.floor(rng() * 26)]).join('');
+    for (const text of [letters, present(letters, 'letterspaced')]) {
+      const r = analyzeVigenere(text, basic, 'en', 10);
+      expect(r.confidence).toBeLessThan(0.5);
+      expect(r.reason).toBeDefined();
+    }
   });
 });
 
