@@ -1,6 +1,7 @@
 // Request and response schemas, each declared once; messages follow the contract's single style.
 import { z } from 'zod';
 import { DOUBT_INFO, DOUBTS } from '../src/analysis/doubt.js';
+import { DEFAULT_IDENTIFY_KEY_LENGTH } from '../src/analysis/identify/index.js';
 import { LANGUAGES } from '../src/analysis/languages.js';
 import { ALPHABET_NAMES, customAlphabetProblem, keyProblem, resolveAlphabet } from '../src/core/index.js';
 import { codePointLength } from '../src/core/text.js';
@@ -249,6 +250,24 @@ export const vigenereAnalyzeInput = withAlphabetRules(
   }),
 );
 
+export const identifyInput = withAlphabetRules(
+  z.object({
+    text: textSchema,
+    language: languageSchema.meta({
+      description:
+        'Language of the plaintext (default auto): en, pl, de, es, fr, or auto to weigh all five and name the likeliest.',
+      example: 'auto',
+    }),
+    alphabet: alphabetSchema,
+    custom_alphabet: customAlphabetSchema,
+    max_key_length: maxKeyLengthSchema.meta({
+      description: `Longest Vigenère key weighed, 1–${MAX_ANALYSIS_KEY_LENGTH} (default ${DEFAULT_IDENTIFY_KEY_LENGTH}); lengths above half the letter count are skipped.`,
+      type: 'integer',
+      example: DEFAULT_IDENTIFY_KEY_LENGTH,
+    }),
+  }),
+);
+
 // ------------------------------------------------------------------------------------------- outputs
 
 const alphabetName = z.enum(ALPHABET_NAMES).meta({ description: 'The alphabet used.', example: 'basic' });
@@ -415,4 +434,46 @@ export const vigenereAnalyzeOutput = z.object({
     })
     .meta({ description: 'What the analysis found.' }),
   text_length: textLength,
+});
+
+const identifySolution = z
+  .object({
+    cipher: z.enum(['plain', 'caesar', 'vigenere', 'unknown']).meta({
+      description:
+        'plain: the text reads as it is; caesar: one shift (ROT13 is shift 13 on basic); vigenere: a repeating key ' +
+        'of two or more different letters; unknown: none of these explains the text credibly (random letters, ' +
+        'another cipher, another language).',
+      example: 'caesar',
+    }),
+    language: languageName.meta({
+      description: 'The language the text reads in under this explanation (for unknown, the closest one).',
+      example: 'en',
+    }),
+    shift: z
+      .int()
+      .optional()
+      .meta({ description: 'caesar only: the shift that encrypted the text, 1 to n−1.', example: 3 }),
+    key: z.string().optional().meta({ description: 'vigenere only: the key, upper case.', example: 'LEMON' }),
+    text: z.string().meta({
+      description: 'The text as this explanation reads it: decrypted, or as it was sent for plain and unknown.',
+      example: 'The quick brown fox',
+    }),
+    confidence: z.number().meta({
+      description:
+        'Posterior probability that this explanation is exactly right (cipher, shift or key, and language), every ' +
+        'hypothesis weighed together.',
+      example: 0.998,
+    }),
+  })
+  .meta({ description: 'One explanation of the text.' });
+
+export const identifyOutput = z.object({
+  success,
+  text_length: textLength,
+  best_solution: identifySolution.meta({ description: 'The most likely explanation (all_solutions[0]).' }),
+  all_solutions: z.array(identifySolution).meta({
+    description:
+      'Up to 10 explanations, most likely first. Their confidences sum to at most 1: what is left is held by ' +
+      'explanations not listed (other shifts, languages, keys near the one shown).',
+  }),
 });

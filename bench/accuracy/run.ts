@@ -3,10 +3,11 @@
 //
 // Usage: npm run bench:accuracy -- --help (every option, and its environment variable)
 // Layout: options.ts (flags), samples.ts (plaintexts, keys, null texts), presentations.ts (formats), baselines.ts,
-// caesar.ts / vigenere.ts / null-set.ts / speed.ts (the sections), report.ts (tables), calibration.ts (ECE, Platt).
+// caesar.ts / vigenere.ts / null-set.ts / identify.ts / speed.ts (the sections), report.ts (tables), calibration.ts (ECE, Platt).
 import { runCaesar } from './caesar.js';
 import { type EvidenceOutcome, ece, fitNoAnswer, fitPlatt } from './calibration.js';
 import { FormatContext } from './context.js';
+import { fitIdentify, printIdentify, readIdentifyDump, runIdentify } from './identify.js';
 import { shortCalibrationWeight } from './internals.js';
 import { runNullSet } from './null-set.js';
 import { helpText, OptionError, type Options, readOptions } from './options.js';
@@ -46,6 +47,10 @@ function fitEvidence(solver: string, solves: EvidenceOutcome[]): void {
 }
 
 function calibrate(o: Options): void {
+  if (!o.skip.has('identify') && o.identify > 0) {
+    const outcomes = o.format.flatMap((f) => runIdentify(new FormatContext(f, o)));
+    printIdentify(outcomes, fitIdentify(outcomes));
+  }
   const caesar: EvidenceOutcome[] = [];
   const vigenere: VigenereOutcome[] = [];
   const nulls: EvidenceOutcome[] = [];
@@ -108,6 +113,8 @@ function measure(o: Options): void {
     });
   }
   printSummary(reports);
+  if (!o.skip.has('identify') && o.identify > 0)
+    printIdentify(o.format.flatMap((f) => runIdentify(new FormatContext(f, o))));
   const spaced = new FormatContext('spaced', o);
   if (!o.skip.has('long')) runLongKeys(spaced);
   if (!o.skip.has('speed')) runSpeed(spaced);
@@ -137,7 +144,11 @@ function main(): void {
         '`npm run build:dev-models` and set CIPHER_MODEL_DIR=.dev-models',
     );
   const started = performance.now();
-  if (o.calibrate) calibrate(o);
+  const replay = o['identify-replay'];
+  if (replay) {
+    const outcomes = readIdentifyDump(replay);
+    printIdentify(outcomes, o.calibrate ? fitIdentify(outcomes) : undefined);
+  } else if (o.calibrate) calibrate(o);
   else measure(o);
   console.log(`\n(bench took ${((performance.now() - started) / 1000).toFixed(0)} s)`);
 }

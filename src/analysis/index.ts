@@ -8,6 +8,15 @@ export {
 } from './caesar-solver.js';
 export { CREDIBLE, DOUBT_INFO, DOUBTS, type Doubt, doubtOf } from './doubt.js';
 export { AnalysisInputError } from './errors.js';
+export {
+  type Cipher,
+  DEFAULT_IDENTIFY_KEY_LENGTH,
+  type Identification,
+  type IdentifyOptions,
+  type IdentifySolution,
+  identify,
+  MAX_SOLUTIONS,
+} from './identify/index.js';
 export { getModel, type LanguageModel } from './language-model/index.js';
 export { isLanguage, LANGUAGE_INFO, LANGUAGES, type Language } from './languages.js';
 export { scoreText } from './score.js';

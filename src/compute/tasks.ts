@@ -1,5 +1,5 @@
 // The heavy solver calls as plain-data tasks, so the same code runs inline or in a worker thread.
-import { AnalysisInputError, analyzeVigenere, type Language, solveCaesar } from '../analysis/index.js';
+import { AnalysisInputError, analyzeVigenere, identify, type Language, solveCaesar } from '../analysis/index.js';
 import { type AlphabetName, resolveAlphabet } from '../core/index.js';
 
 export interface AlphabetSpec {
@@ -48,6 +48,10 @@ export const TASKS = {
 
   vigenereAnalyze(args: { spec: AlphabetSpec; text: string; language: Language | 'auto'; maxKeyLength: number }) {
     return analyzeVigenere(args.text, alphabetOf(args.spec), args.language, args.maxKeyLength);
+  },
+
+  identify(args: { spec: AlphabetSpec; text: string; language: Language | 'auto'; maxKeyLength: number }) {
+    return identify(args.text, alphabetOf(args.spec), args.language, { maxKeyLength: args.maxKeyLength });
   },
 };
 

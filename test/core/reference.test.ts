@@ -1,4 +1,4 @@
-// Cross-check of the core against the acceptance harness's reference implementation (shared/acceptance/lib.mjs).
+// Cross-check of the core against the acceptance harness's reference implementation (copied: reference-lib.mjs).
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {

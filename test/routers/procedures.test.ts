@@ -246,6 +246,40 @@ describe('vigenere', () => {
   });
 });
 
+describe('analysis.identify', () => {
+  it('breaks a Vigenère text and names the key, the language and the decryption, with the defaults', async () => {
+    const plain = `${CAESAR_PLAIN} ${CAESAR_PLAIN.toLowerCase()}`;
+    const enc = await caller.vigenere.encrypt({ text: plain, key: 'KEY' });
+    const r = await caller.analysis.identify({ text: enc.result });
+    expect(r.best_solution).toMatchObject({ cipher: 'vigenere', key: 'KEY', language: 'en', text: plain });
+    expect(r.all_solutions[0]).toEqual(r.best_solution);
+    expect(r.text_length).toBe(plain.length);
+    expect(r.all_solutions.length).toBeLessThanOrEqual(10);
+    expect(r.all_solutions.map((s) => s.cipher)).toContain('unknown');
+  });
+
+  it('reads a plain text as plain in its language, in the alphabet asked for', async () => {
+    const text =
+      'Litwo! Ojczyzno moja! ty jesteś jak zdrowie. Ile cię trzeba cenić, ten tylko się dowie, kto cię stracił.';
+    const r = await caller.analysis.identify({ text, alphabet: 'polish', language: 'pl', max_key_length: 5 });
+    expect(r.best_solution).toMatchObject({ cipher: 'plain', language: 'pl', text });
+    expect(r.best_solution.shift).toBeUndefined();
+  });
+
+  it('reports every field error at once', async () => {
+    expect(
+      await fieldErrors(
+        caller.analysis.identify({ text: '', language: 'xx', alphabet: 'custom', max_key_length: 0 } as never),
+      ),
+    ).toEqual({
+      text: ['The text field is required.'],
+      language: ['The selected language is invalid.'],
+      custom_alphabet: ['The custom alphabet field is required when alphabet is custom.'],
+      max_key_length: ['The max key length must be between 1 and 100.'],
+    });
+  });
+});
+
 describe('meta', () => {
   it('lists alphabets and languages and reports health', async () => {
     const a = await caller.meta.alphabets();

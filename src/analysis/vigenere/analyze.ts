@@ -7,6 +7,7 @@ import { answerProbability, type NoAnswerFit, noAnswerLogLikelihood } from '../n
 import { logSumExp } from '../score.js';
 import { calibrateConfidence } from './calibration.js';
 import { coincidences, rankLengths } from './ioc.js';
+import type { Budget } from './key-search.js';
 import { screenPlan, searchPlan } from './plan.js';
 import { readingOf } from './reading.js';
 import { fitLanguage, type LanguageFit } from './search.js';
@@ -53,6 +54,8 @@ const MAX_PROBABLE_LENGTHS = 5;
 export interface AnalyzeOptions {
   /** Weighs "no answer" with this fit instead of the shipped one (see NO_ANSWER_FIT). */
   noAnswerFit?: NoAnswerFit;
+  /** Adds the work the analysis spent, in model look-ups (key-search.ts), to `spent` (the budget tests read it). */
+  work?: Budget;
 }
 
 /**
@@ -93,6 +96,7 @@ export function analyzeVigenereDetails(
   const ioc = coincidences(letters, n, maxLength);
   const ranked = rankLengths(ioc, n, maxLength);
   const plan = searchPlan(letters.length, n, ranked, ioc);
+  const work = options.work ?? { spent: 0 };
 
   // Languages compare on untempered likelihood: each has its own temperature.
   const raw = (f: LanguageFit): number => f.best.ll - f.best.length * Math.log(n);
@@ -101,9 +105,9 @@ export function analyzeVigenereDetails(
   if (languages.length > 1) {
     // The languages compete on a quick fit; only the winner gets the full search.
     const screen = screenPlan(plan);
-    languages = [fittest(languages.map((l) => fitLanguage(text, a, l, letters, screen))).language];
+    languages = [fittest(languages.map((l) => fitLanguage(text, a, l, letters, screen, work))).language];
   }
-  const fit = fittest(languages.map((l) => fitLanguage(text, a, l, letters, plan)));
+  const fit = fittest(languages.map((l) => fitLanguage(text, a, l, letters, plan, work)));
 
   const z = logSumExp(fit.evaluations.map((e) => e.score));
   const best = fit.best;
@@ -111,7 +115,7 @@ export function analyzeVigenereDetails(
   const rawConfidence = Math.min(1, Math.max(0, lengthPosterior * Math.exp(-best.spread)));
   const inner = calibrateConfidence(rawConfidence, letters.length / best.length);
   // "No answer" against every length tried (each 1/maxLength a priori), on the letters the lengths were scored on.
-  const scored = readingOf(text, a, fit.language, Math.min(plan.sample, plan.polishSample));
+  const scored = readingOf(text, a, fit.language, fit.scoredLetters);
   const h0 = noAnswerLogLikelihood(scored.tokens, a, scored.model) / scored.ngrams.temperature;
   const evidence = z - Math.log(maxLength) - h0;
   const answer = answerProbability(evidence, options.noAnswerFit ?? NO_ANSWER_FIT);
