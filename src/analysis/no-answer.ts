@@ -69,10 +69,10 @@ export interface NoAnswerFit {
 
 /**
  * The probability that a text is a cipher of prose in the language (not "no answer"), from the log evidence
- * ln P(text | cipher of prose) − ln P(text | no answer) the solver measured on its tempered likelihoods:
- * logit P = slope · evidence + offset. The prior odds are in the offset. Fitted on the development split, with
- * models that never counted it (`npm run bench:accuracy -- --calibrate`), on every presentation's Caesar cells
- * beside the null set of the same lengths.
+ * ln P(text | cipher of prose) − ln P(text | no answer) the solver measured on its tempered likelihoods, for a
+ * text of `letters` letters: logit P = slope · evidence + offset (+ the growth per letter). The prior odds are in
+ * the offset. Each solver fits its own on the development split, with models that never counted it
+ * (`npm run bench:accuracy -- --calibrate`), its cells beside the null set of the same lengths.
  */
 export function answerProbability(evidence: number, fit: NoAnswerFit, letters = 4): number {
   const growth = (fit.perLetter ?? 0) * (Math.min(letters, fit.upTo ?? letters) - 4);
