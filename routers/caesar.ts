@@ -49,7 +49,10 @@ export const caesarOperations = {
       tag: 'caesar',
       summary: 'Break a Caesar cipher',
       description:
-        'Scores every shift with the language model and returns them ranked by posterior probability. No answer is ' +
+        'Scores every shift with the language model and returns them ranked by the probability that each is the ' +
+        'answer, the hypothesis that there is none weighed too (so the scores sum to at most 1; `reason` says why ' +
+        'when the best is below 0.5). It reads the text as written, letters only, in groups, with a separator ' +
+        'after every letter, and with accents kept or folded to A–Z. No answer is ' +
         'larger than 50 times its request or 8 MiB, whichever is larger, and the candidates but the best take at most ' +
         '2 MiB together: when every candidate in full would not fit, the texts of all candidates but the best are cut ' +
         'to the same number of code points and marked `truncated` ' +
@@ -59,7 +62,7 @@ export const caesarOperations = {
       input: caesarSolveInput,
       output: caesarSolveOutput,
       run: async (input, ctx) => {
-        const { language, solutions } = await compute(ctx, 'caesarSolve', {
+        const { language, solutions, reason } = await compute(ctx, 'caesarSolve', {
           spec: { alphabet: input.alphabet, custom_alphabet: input.custom_alphabet },
           text: input.text,
           language: input.language ?? 'en',
@@ -70,6 +73,7 @@ export const caesarOperations = {
           success: true as const,
           best_solution: { shift: best.shift, text: best.text, confidence: best.score },
           all_solutions: solutions,
+          ...(reason && { reason }),
           alphabet: input.alphabet ?? 'basic',
           language,
         };

@@ -1,5 +1,6 @@
 // Request and response schemas, each declared once; messages follow the contract's single style.
 import { z } from 'zod';
+import { DOUBT_INFO, DOUBTS } from '../src/analysis/doubt.js';
 import { DEFAULT_IDENTIFY_KEY_LENGTH } from '../src/analysis/identify/index.js';
 import { LANGUAGES } from '../src/analysis/languages.js';
 import { ALPHABET_NAMES, customAlphabetProblem, keyProblem, resolveAlphabet } from '../src/core/index.js';
@@ -292,13 +293,30 @@ export const caesarShiftOutput = z.object({
   text_length: textLength,
 });
 
+/** Why the best answer is not credible: present only when its confidence is below one half. */
+function doubtReason(answer: string) {
+  return z
+    .enum(DOUBTS)
+    .optional()
+    .meta({
+      description:
+        `Present only when the confidence of ${answer} is below 0.5, saying why it is not credible: ` +
+        DOUBTS.map((d) => `\`${d}\`: ${DOUBT_INFO[d]}.`).join(' '),
+      example: 'no_answer',
+    });
+}
+
 const solution = z
   .object({
     shift: z.int().meta({ description: 'The shift that encrypted the text, 0 to n−1.', example: 3 }),
     text: z.string().meta({ description: 'The text decrypted with that shift.', example: 'The quick brown fox' }),
-    score: z
-      .number()
-      .meta({ description: 'Posterior probability of this shift; all scores sum to 1.', example: 0.9999 }),
+    score: z.number().meta({
+      description:
+        'Probability that this shift is the answer, every hypothesis weighed, including that the text is not a ' +
+        'Caesar cipher of prose in the language (random letters, another cipher): the scores sum to at most 1, and ' +
+        'the rest is that "no answer" hypothesis.',
+      example: 0.9999,
+    }),
     truncated: z
       .literal(true)
       .optional()
@@ -318,12 +336,16 @@ export const caesarSolveOutput = z.object({
     .object({
       shift: z.int().meta({ description: 'The most probable shift that encrypted the text.', example: 3 }),
       text: z.string().meta({ description: 'The text decrypted with that shift.', example: 'The quick brown fox' }),
-      confidence: z.number().meta({ description: 'Posterior probability of the best shift.', example: 0.9999 }),
+      confidence: z.number().meta({
+        description: 'Probability that this shift is the answer, "no answer" weighed too: all_solutions[0].score.',
+        example: 0.9999,
+      }),
     })
     .meta({ description: 'The most probable decryption.' }),
   all_solutions: z
     .array(solution)
     .meta({ description: 'One candidate per shift of the alphabet, most probable first.' }),
+  reason: doubtReason('best_solution'),
   alphabet: alphabetName,
   language: languageName,
 });
@@ -334,10 +356,10 @@ const caesarBulkResult = z
     original,
     result: z.string().meta({ description: 'The transformed (or, for solve, decrypted) text.', example: 'bcd' }),
     shift: z.int().meta({ description: 'The shift used (for solve: the one found).', example: 1 }),
-    confidence: z
-      .number()
-      .optional()
-      .meta({ description: 'Posterior probability of the shift found; method solve only.', example: 0.98 }),
+    confidence: z.number().optional().meta({
+      description: 'Probability that the shift found is the answer, "no answer" weighed too; method solve only.',
+      example: 0.98,
+    }),
   })
   .meta({ description: 'The result for one item.' });
 
@@ -401,7 +423,14 @@ export const vigenereAnalyzeOutput = z.object({
         description: 'The first 200 code points of the text decrypted with probable_key.',
         example: 'It was the best of times, it was the worst of times',
       }),
-      confidence: z.number().meta({ description: 'Probability that probable_key is the key.', example: 0.97 }),
+      confidence: z.number().meta({
+        description:
+          'Probability that probable_key is the key (its length and every letter), every hypothesis weighed, ' +
+          'including that the text is not a Vigenère cipher of prose in the language with a key of at most ' +
+          'max_key_length letters (random letters, another cipher, a longer key).',
+        example: 0.97,
+      }),
+      reason: doubtReason('probable_key'),
       language: languageName,
     })
     .meta({ description: 'What the analysis found.' }),

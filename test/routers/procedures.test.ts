@@ -3,6 +3,7 @@ import { TRPCError } from '@trpc/server';
 import { describe, expect, it } from 'vitest';
 import { fieldErrorsOf } from '../../routers/errors.js';
 import { createCaller } from '../../routers/index.js';
+import { mulberry32 } from '../../src/analysis/random.js';
 
 const caller = createCaller({
   health: () => ({ status: 'ok', version: 'test', uptime_s: 0, rate_limit_store: 'memory' }),
@@ -67,6 +68,20 @@ describe('caesar', () => {
     expect(s.best_solution).toEqual({ shift: 11, text: CAESAR_PLAIN, confidence: s.all_solutions[0]?.score });
     expect(s.all_solutions).toHaveLength(26);
     expect(s.all_solutions.reduce((sum, x) => sum + x.score, 0)).toBeCloseTo(1, 6);
+  });
+
+  it('says why when the best shift is not credible: random letters have "no answer", and the scores sum below 1', async () => {
+    // 40 letters drawn uniformly at random (seeded), in groups of five.
+    const rng = mulberry32(40);
+    const letters = Array.from({ length: 40 }, () => 'ABCDEFGHIJKLMNOPQRSTUVWXYZ'[Math.floor(rng() * 26)]).join('');
+    const s = await caller.caesar.solve({ text: letters.replace(/.{5}(?=.)/g, '$& ') });
+    expect(s.best_solution.confidence).toBeLessThan(0.5);
+    expect(s.reason).toBe('no_answer');
+    expect(s.all_solutions.reduce((sum, x) => sum + x.score, 0)).toBeLessThan(0.5);
+    const clear = await caller.caesar.solve({
+      text: (await caller.caesar.encrypt({ text: CAESAR_PLAIN, shift: 4 })).result,
+    });
+    expect(clear.reason).toBeUndefined();
   });
 
   it('bulk encrypts and decrypts, echoing method and alphabet', async () => {

@@ -93,6 +93,8 @@ export interface LanguageFit {
   language: Language;
   evaluations: Evaluation[];
   best: Evaluation;
+  /** Letters of the text the evaluations scored (the "no answer" hypothesis is scored on the same). */
+  scoredLetters: number;
 }
 
 /**
@@ -323,7 +325,7 @@ export function fitLanguage(
   });
   const evaluations = [...byLength.values()];
   const best = evaluations.reduce((x, y) => (y.score > x.score ? y : x));
-  return { language, evaluations, best };
+  return { language, evaluations, best, scoredLetters: polish.tokens.letters };
 }
 
 /**

@@ -27,11 +27,19 @@ describe('languages', () => {
 describe('models', () => {
   it('are small on disk and quick to load', () => {
     const files = readdirSync(MODELS_DIR);
-    expect(files.sort()).toEqual(LANGUAGES.flatMap((l) => [`${l}.bin`, `${l}.json`]).sort());
+    // Each language's model, and a folded one (over A–Z) for every language whose alphabet is not A–Z.
+    const folding = LANGUAGES.filter((l) => LANGUAGE_INFO[l].alphabet !== 'basic');
+    const names = [...LANGUAGES, ...folding.map((l) => `${l}-folded`)];
+    expect(files.sort()).toEqual(names.flatMap((n) => [`${n}.bin`, `${n}.json`]).sort());
     const bytes = files.reduce((sum, f) => sum + statSync(new URL(f, MODELS_DIR)).size, 0);
     // The issue's bound for all five together; load time is a bench figure, not a timed test.
     expect(bytes).toBeLessThan(8 * 1024 * 1024);
     for (const language of LANGUAGES) expect(compileModel(readModelFile(language)).language).toBe(language);
+    for (const language of folding) {
+      const folded = compileModel(readModelFile(language, true));
+      expect(folded.language).toBe(language);
+      expect(folded.alphabet).toBe(namedAlphabet('basic'));
+    }
   });
 
   it.each(LANGUAGES)('%s: letters, frequencies and probability tables are consistent', (language) => {
