@@ -4,6 +4,8 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     include: ['test/browser/**/*.e2e.ts'],
+    // Installs Debian's chromium where it can (Debian, root) and otherwise stops the run with what to install.
+    globalSetup: ['test/support/browser-setup.ts'],
     environment: 'node',
     testTimeout: 60_000,
     hookTimeout: 120_000,

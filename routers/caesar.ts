@@ -1,6 +1,6 @@
 // Caesar operations: encrypt, decrypt, solve and bulk, thin wrappers over the core and the solver.
 import { TRPCError } from '@trpc/server';
-import { alphabetOf } from '../src/compute/tasks.js';
+import { alphabetOf, bulkChunks, type TaskResult } from '../src/compute/tasks.js';
 import { caesarDecrypt, caesarEncrypt, codePointLength } from '../src/core/index.js';
 import { candidateBudget } from './answer-size.js';
 import { type FieldErrors, FieldValidationError } from './errors.js';
@@ -49,16 +49,20 @@ export const caesarOperations = {
       tag: 'caesar',
       summary: 'Break a Caesar cipher',
       description:
-        'Scores every shift with the language model and returns them ranked by posterior probability. No answer is ' +
-        'larger than 50 times its request or 8 MiB, whichever is larger: when every candidate in full would be, the ' +
-        'texts of all candidates but the best are cut to the same number of code points and marked `truncated` ' +
+        'Scores every shift with the language model and returns them ranked by the probability that each is the ' +
+        'answer, the hypothesis that there is none weighed too (so the scores sum to at most 1; `reason` says why ' +
+        'when the best is below 0.5). It reads the text as written, letters only, in groups, with a separator ' +
+        'after every letter, and with accents kept or folded to A–Z. No answer is ' +
+        'larger than 50 times its request or 8 MiB, whichever is larger, and the candidates but the best take at most ' +
+        '2 MiB together: when every candidate in full would not fit, the texts of all candidates but the best are cut ' +
+        'to the same number of code points and marked `truncated` ' +
         '(`best_solution.text` and the first candidate are never cut).',
     },
     {
       input: caesarSolveInput,
       output: caesarSolveOutput,
       run: async (input, ctx) => {
-        const { language, solutions } = await compute(ctx, 'caesarSolve', {
+        const { language, solutions, reason } = await compute(ctx, 'caesarSolve', {
           spec: { alphabet: input.alphabet, custom_alphabet: input.custom_alphabet },
           text: input.text,
           language: input.language ?? 'en',
@@ -69,6 +73,7 @@ export const caesarOperations = {
           success: true as const,
           best_solution: { shift: best.shift, text: best.text, confidence: best.score },
           all_solutions: solutions,
+          ...(reason && { reason }),
           alphabet: input.alphabet ?? 'basic',
           language,
         };
@@ -92,14 +97,18 @@ export const caesarOperations = {
         const alphabet = input.alphabet ?? 'basic';
         const method = input.method ?? 'encrypt';
         if (method === 'solve') {
-          // One language for the whole batch: auto decides it from all the texts together.
-          const solved = await compute(ctx, 'caesarBulkSolve', {
-            spec: { alphabet: input.alphabet, custom_alphabet: input.custom_alphabet },
-            texts: input.items.map((item) => item.text),
-            language: input.language ?? 'en',
-          });
+          // One language for the whole batch: auto decides it from all the texts together. The texts are then
+          // solved in chunks, one task at a time, so that one large batch does not hold a worker from other clients.
+          const spec = { alphabet: input.alphabet, custom_alphabet: input.custom_alphabet };
+          const texts = input.items.map((item) => item.text);
+          const requested = input.language ?? 'en';
+          const language = requested === 'auto' ? await compute(ctx, 'caesarBulkLanguage', { spec, texts }) : requested;
+          const solved: TaskResult<'caesarBulkSolve'>['items'] = [];
+          for (const chunk of bulkChunks(texts)) {
+            solved.push(...(await compute(ctx, 'caesarBulkSolve', { spec, texts: chunk, language })).items);
+          }
           const errors: FieldErrors = {};
-          const results = solved.items.map((r, index) => {
+          const results = solved.map((r, index) => {
             if ('field' in r) errors[`items.${index}.${r.field}`] = [r.message];
             const best = r as { shift: number; text: string; confidence: number };
             return {
@@ -117,8 +126,7 @@ export const caesarOperations = {
               cause: new FieldValidationError(errors),
             });
           }
-          const lang = solved.language;
-          return { success: true as const, method, alphabet, language: lang, count: results.length, results };
+          return { success: true as const, method, alphabet, language, count: results.length, results };
         }
         const opts = textOptions(input);
         const apply = method === 'encrypt' ? caesarEncrypt : caesarDecrypt;

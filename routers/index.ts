@@ -1,6 +1,7 @@
 // The application's operations and the router built from them: every procedure of the service, for tRPC, REST and
 // the OpenAPI document.
 import { caesarOperations } from './caesar.js';
+import { identifyOperations } from './identify.js';
 import { metaOperations } from './meta.js';
 import { type AnyOperation, proceduresOf } from './operation.js';
 import { rot13Operations } from './rot13.js';
@@ -12,6 +13,7 @@ const operations = {
   caesar: caesarOperations,
   rot13: rot13Operations,
   vigenere: vigenereOperations,
+  analysis: identifyOperations,
   meta: metaOperations,
 };
 
@@ -19,6 +21,7 @@ export const appRouter = router({
   caesar: proceduresOf(operations.caesar),
   rot13: proceduresOf(operations.rot13),
   vigenere: proceduresOf(operations.vigenere),
+  analysis: proceduresOf(operations.analysis),
   meta: proceduresOf(operations.meta),
 });
 

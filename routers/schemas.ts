@@ -1,5 +1,7 @@
 // Request and response schemas, each declared once; messages follow the contract's single style.
 import { z } from 'zod';
+import { DOUBT_INFO, DOUBTS } from '../src/analysis/doubt.js';
+import { DEFAULT_IDENTIFY_KEY_LENGTH } from '../src/analysis/identify/index.js';
 import { LANGUAGES } from '../src/analysis/languages.js';
 import { ALPHABET_NAMES, customAlphabetProblem, keyProblem, resolveAlphabet } from '../src/core/index.js';
 import { codePointLength } from '../src/core/text.js';
@@ -248,6 +250,24 @@ export const vigenereAnalyzeInput = withAlphabetRules(
   }),
 );
 
+export const identifyInput = withAlphabetRules(
+  z.object({
+    text: textSchema,
+    language: languageSchema.meta({
+      description:
+        'Language of the plaintext (default auto): en, pl, de, es, fr, or auto to weigh all five and name the likeliest.',
+      example: 'auto',
+    }),
+    alphabet: alphabetSchema,
+    custom_alphabet: customAlphabetSchema,
+    max_key_length: maxKeyLengthSchema.meta({
+      description: `Longest Vigenère key weighed, 1–${MAX_ANALYSIS_KEY_LENGTH} (default ${DEFAULT_IDENTIFY_KEY_LENGTH}); lengths above half the letter count are skipped.`,
+      type: 'integer',
+      example: DEFAULT_IDENTIFY_KEY_LENGTH,
+    }),
+  }),
+);
+
 // ------------------------------------------------------------------------------------------- outputs
 
 const alphabetName = z.enum(ALPHABET_NAMES).meta({ description: 'The alphabet used.', example: 'basic' });
@@ -273,20 +293,38 @@ export const caesarShiftOutput = z.object({
   text_length: textLength,
 });
 
+/** Why the best answer is not credible: present only when its confidence is below one half. */
+function doubtReason(answer: string) {
+  return z
+    .enum(DOUBTS)
+    .optional()
+    .meta({
+      description:
+        `Present only when the confidence of ${answer} is below 0.5, saying why it is not credible: ` +
+        DOUBTS.map((d) => `\`${d}\`: ${DOUBT_INFO[d]}.`).join(' '),
+      example: 'no_answer',
+    });
+}
+
 const solution = z
   .object({
     shift: z.int().meta({ description: 'The shift that encrypted the text, 0 to n−1.', example: 3 }),
     text: z.string().meta({ description: 'The text decrypted with that shift.', example: 'The quick brown fox' }),
-    score: z
-      .number()
-      .meta({ description: 'Posterior probability of this shift; all scores sum to 1.', example: 0.9999 }),
+    score: z.number().meta({
+      description:
+        'Probability that this shift is the answer, every hypothesis weighed, including that the text is not a ' +
+        'Caesar cipher of prose in the language (random letters, another cipher): the scores sum to at most 1, and ' +
+        'the rest is that "no answer" hypothesis.',
+      example: 0.9999,
+    }),
     truncated: z
       .literal(true)
       .optional()
       .meta({
         description:
           'Present (true) when `text` is only the start of the decryption: a long text decrypted under every shift ' +
-          'would make the answer larger than 50 times the request or 8 MiB, whichever is larger.',
+          'would make the answer larger than 50 times the request or 8 MiB, whichever is larger, or the candidates ' +
+          'but the best larger than 2 MiB together.',
         example: true,
       }),
   })
@@ -298,12 +336,16 @@ export const caesarSolveOutput = z.object({
     .object({
       shift: z.int().meta({ description: 'The most probable shift that encrypted the text.', example: 3 }),
       text: z.string().meta({ description: 'The text decrypted with that shift.', example: 'The quick brown fox' }),
-      confidence: z.number().meta({ description: 'Posterior probability of the best shift.', example: 0.9999 }),
+      confidence: z.number().meta({
+        description: 'Probability that this shift is the answer, "no answer" weighed too: all_solutions[0].score.',
+        example: 0.9999,
+      }),
     })
     .meta({ description: 'The most probable decryption.' }),
   all_solutions: z
     .array(solution)
     .meta({ description: 'One candidate per shift of the alphabet, most probable first.' }),
+  reason: doubtReason('best_solution'),
   alphabet: alphabetName,
   language: languageName,
 });
@@ -314,10 +356,10 @@ const caesarBulkResult = z
     original,
     result: z.string().meta({ description: 'The transformed (or, for solve, decrypted) text.', example: 'bcd' }),
     shift: z.int().meta({ description: 'The shift used (for solve: the one found).', example: 1 }),
-    confidence: z
-      .number()
-      .optional()
-      .meta({ description: 'Posterior probability of the shift found; method solve only.', example: 0.98 }),
+    confidence: z.number().optional().meta({
+      description: 'Probability that the shift found is the answer, "no answer" weighed too; method solve only.',
+      example: 0.98,
+    }),
   })
   .meta({ description: 'The result for one item.' });
 
@@ -381,9 +423,58 @@ export const vigenereAnalyzeOutput = z.object({
         description: 'The first 200 code points of the text decrypted with probable_key.',
         example: 'It was the best of times, it was the worst of times',
       }),
-      confidence: z.number().meta({ description: 'Probability that probable_key is the key.', example: 0.97 }),
+      confidence: z.number().meta({
+        description:
+          'Probability that probable_key is the key (its length and every letter), every hypothesis weighed, ' +
+          'including that the text is not a Vigenère cipher of prose in the language with a key of at most ' +
+          'max_key_length letters (random letters, another cipher, a longer key).',
+        example: 0.97,
+      }),
+      reason: doubtReason('probable_key'),
       language: languageName,
     })
     .meta({ description: 'What the analysis found.' }),
   text_length: textLength,
+});
+
+const identifySolution = z
+  .object({
+    cipher: z.enum(['plain', 'caesar', 'vigenere', 'unknown']).meta({
+      description:
+        'plain: the text reads as it is; caesar: one shift (ROT13 is shift 13 on basic); vigenere: a repeating key ' +
+        'of two or more different letters; unknown: none of these explains the text credibly (random letters, ' +
+        'another cipher, another language).',
+      example: 'caesar',
+    }),
+    language: languageName.meta({
+      description: 'The language the text reads in under this explanation (for unknown, the closest one).',
+      example: 'en',
+    }),
+    shift: z
+      .int()
+      .optional()
+      .meta({ description: 'caesar only: the shift that encrypted the text, 1 to n−1.', example: 3 }),
+    key: z.string().optional().meta({ description: 'vigenere only: the key, upper case.', example: 'LEMON' }),
+    text: z.string().meta({
+      description: 'The text as this explanation reads it: decrypted, or as it was sent for plain and unknown.',
+      example: 'The quick brown fox',
+    }),
+    confidence: z.number().meta({
+      description:
+        'Posterior probability that this explanation is exactly right (cipher, shift or key, and language), every ' +
+        'hypothesis weighed together.',
+      example: 0.998,
+    }),
+  })
+  .meta({ description: 'One explanation of the text.' });
+
+export const identifyOutput = z.object({
+  success,
+  text_length: textLength,
+  best_solution: identifySolution.meta({ description: 'The most likely explanation (all_solutions[0]).' }),
+  all_solutions: z.array(identifySolution).meta({
+    description:
+      'Up to 10 explanations, most likely first. Their confidences sum to at most 1: what is left is held by ' +
+      'explanations not listed (other shifts, languages, keys near the one shown).',
+  }),
 });

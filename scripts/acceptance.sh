@@ -5,7 +5,10 @@ set -uo pipefail
 cd "$(dirname "$0")/.."
 ACC=${ACCEPTANCE_DIR:-../shared/acceptance}
 START=${1:-npm start}
-[ -f "$ACC/conformance.mjs" ] || { echo "acceptance checks not found at $ACC" >&2; exit 1; }
+if [ ! -f "$ACC/conformance.mjs" ]; then
+  echo "acceptance: nothing checked: the contract's black-box checks live outside this repository and are not at $ACC (set ACCEPTANCE_DIR to their folder)." >&2
+  exit 1
+fi
 
 free_port() { node -e 'const s=require("net").createServer();s.listen(0,"127.0.0.1",()=>{console.log(s.address().port);s.close()})'; }
 pids=()

@@ -2,21 +2,27 @@
 // n-gram counts (the .json readable, the .bin the count tables; encodeModelFile in src/analysis/language-model/format.ts).
 //
 // Usage: npm run build:models   (reads the folder npm run build:corpus wrote, .corpus or CORPUS_DIR; see
-// scripts/corpus.ts, and of each source the share scripts/corpus/mix.ts gives)
+// scripts/corpus.ts and docs/corpus.md, and of each source the share scripts/corpus/mix.ts gives)
 //
 // Line i of a corpus file (0-based) with i % 10 === 0 is held out for benchmarks and tests and never
 // counted. Of the rest, lines with i % 10 === 5 first serve as a development set: a model built
 // without them fits the posterior temperature; the shipped model counts them too. Smoothing is
 // modified Kneser–Ney, whose discounts follow from the counts themselves (src/analysis/language-model/kneser-ney.ts).
 //
+// Every language whose alphabet is not A–Z also gets a folded model, <lang>-folded.json/.bin, over A–Z: the same
+// lines with their accents folded (src/analysis/fold.ts: ł → l, ß → ss, é → e; German lines alternately ä → a
+// and ä → ae, as puzzles write both), for ciphertexts whose plaintext was folded before it was enciphered.
+//
 // With MODELS_EXCLUDE_DEV=1 the development lines are not counted either, and the files go under
 // CIPHER_MODEL_DIR (npm run build:dev-models): models for tuning on that split without having seen it.
 import { mkdirSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { assetDir } from '../src/analysis/assets.js';
+import { foldAccents } from '../src/analysis/fold.js';
 import {
   compileModel,
   encodeModelFile,
+  getFoldedModel,
   getModel,
   type LanguageModel,
   type ModelFile,
@@ -29,7 +35,7 @@ import { LANGUAGE_INFO, LANGUAGES, type Language } from '../src/analysis/languag
 import { mulberry32 } from '../src/analysis/random.js';
 import { logSumExp, shiftLogLikelihoods, symbolsLogLikelihood } from '../src/analysis/score.js';
 import { tokenize } from '../src/analysis/tokens.js';
-import { type Alphabet, caesarEncrypt, namedAlphabet } from '../src/core/index.js';
+import { type Alphabet, caesarEncrypt, type NamedAlphabetName, namedAlphabet } from '../src/core/index.js';
 import { CORPUS_DIR, corpusLines, isDevLine, isHeldOutLine, mixFilter } from './corpus.js';
 
 const EXCLUDE_DEV = process.env.MODELS_EXCLUDE_DEV === '1';
@@ -78,12 +84,12 @@ function ngramFile(a: Alphabet, counts: Counts, order: number, temperature: numb
 
 function toFile(
   language: Language,
+  name: NamedAlphabetName,
   spaced: NgramFile,
   joined: NgramFile,
   letters: number[],
   source: Record<string, unknown>,
 ): ModelFile {
-  const { alphabet: name } = LANGUAGE_INFO[language];
   const a = namedAlphabet(name);
   const letterTotal = letters.reduce((p, q) => p + q, 0);
   return {
@@ -195,77 +201,96 @@ function calibrationReport(problems: Problem[], T: number): string {
   return `ECE ${ece.toFixed(4)} | ${cells.filter(Boolean).join(' | ')}`;
 }
 
+/** The lines a folded model counts: German lines alternate between ä → a and ä → ae, as puzzles write both. */
+function foldLines(language: Language, lines: string[]): string[] {
+  return lines.map((l, i) => foldAccents(l, { umlauts: language === 'de' && i % 2 === 1 ? 'e' : 'strip' }));
+}
+
+/** Builds, calibrates and writes one model file, `<file>.json` and `<file>.bin`, over the named alphabet. */
+function buildModel(language: Language, file: string, name: NamedAlphabetName, fold: boolean): void {
+  const started = performance.now();
+  const a = namedAlphabet(name);
+  const read = corpusLines(language);
+  const lines = fold ? foldLines(language, read) : read;
+  const inMix = mixFilter(language);
+  const used = (l: string, i: number): boolean => l.trim() !== '' && inMix(i);
+  const training = lines.filter((l, i) => !isHeldOutLine(i) && !(EXCLUDE_DEV && isDevLine(i)) && used(l, i));
+  const devTraining = lines.filter((l, i) => !isHeldOutLine(i) && !isDevLine(i) && used(l, i));
+  const dev = lines.filter((l, i) => isDevLine(i) && used(l, i));
+
+  // Development model: the temperatures are fitted on passages it has not counted.
+  const devCounts = { spaced: count(devTraining, a, false), joined: count(devTraining, a, true) };
+  const devModel = compileModel(
+    toFile(
+      language,
+      name,
+      ngramFile(a, devCounts.spaced, ORDERS.spaced, 1),
+      ngramFile(a, devCounts.joined, ORDERS.joined, 1),
+      devCounts.spaced.letters,
+      {},
+    ),
+  );
+  const entropies = { spaced: crossEntropy(devModel, dev, false), joined: crossEntropy(devModel, dev, true) };
+  const seed = 0x5eed + LANGUAGES.indexOf(language) + (fold ? 0x100 : 0);
+  const spacedProblems = caesarProblems(devModel, dev, false, seed);
+  const joinedProblems = caesarProblems(devModel, dev, true, seed + 1);
+  const temperatures = { spaced: fitTemperature(spacedProblems), joined: fitTemperature(joinedProblems) };
+
+  const spaced = count(training, a, false);
+  const out = toFile(
+    language,
+    name,
+    ngramFile(a, spaced, ORDERS.spaced, temperatures.spaced),
+    ngramFile(a, count(training, a, true), ORDERS.joined, temperatures.joined),
+    spaced.letters,
+    {
+      file: `${language}.txt`,
+      ...(fold && { folded: 'accents folded to A–Z (src/analysis/fold.ts); German lines alternately ä → a, ä → ae' }),
+      lines: lines.length,
+      training_lines: training.length,
+      held_out: EXCLUDE_DEV
+        ? 'lines whose 0-based index % 10 is 0 or 5 are not counted'
+        : 'lines whose 0-based index % 10 === 0 are never counted',
+      dev_cross_entropy_nats: {
+        spaced: Math.round(entropies.spaced * 1e4) / 1e4,
+        joined: Math.round(entropies.joined * 1e4) / 1e4,
+      },
+    },
+  );
+  const { header, tables } = encodeModelFile(out);
+  const paths = [join(OUT_DIR, `${file}.json`), join(OUT_DIR, `${file}.bin`)];
+  writeFileSync(paths[0] as string, header);
+  writeFileSync(paths[1] as string, tables);
+  console.log(
+    `${file}: ${training.length} passages, ${out.source.letters} letters, ` +
+      `dev ${entropies.spaced.toFixed(3)}/${entropies.joined.toFixed(3)} nats/symbol, ` +
+      `T=${out.spaced.temperature}/${out.joined.temperature}, ` +
+      `${out.spaced.levels.at(-1)?.symbols.length}/${out.joined.levels.at(-1)?.symbols.length} n-grams, ` +
+      `${(paths.reduce((sum, p) => sum + statSync(p).size, 0) / 1024).toFixed(0)} KiB, ` +
+      `${((performance.now() - started) / 1000).toFixed(1)} s`,
+  );
+  for (const [kind, set, T] of [
+    ['spaced', spacedProblems, temperatures.spaced],
+    ['joined', joinedProblems, temperatures.joined],
+  ] as const) {
+    console.log(`  ${kind} T=1: ${calibrationReport(set, 1)}`);
+    console.log(`  ${kind} T=${T.toFixed(3)}: ${calibrationReport(set, T)}`);
+  }
+}
+
 function main(): void {
   console.log(`corpus: ${CORPUS_DIR}, out: ${OUT_DIR}${EXCLUDE_DEV ? ', development lines not counted' : ''}`);
   mkdirSync(OUT_DIR, { recursive: true });
   for (const language of LANGUAGES) {
-    const started = performance.now();
-    const a = namedAlphabet(LANGUAGE_INFO[language].alphabet);
-    const lines = corpusLines(language);
-    const inMix = mixFilter(language);
-    const used = (l: string, i: number): boolean => l.trim() !== '' && inMix(i);
-    const training = lines.filter((l, i) => !isHeldOutLine(i) && !(EXCLUDE_DEV && isDevLine(i)) && used(l, i));
-    const devTraining = lines.filter((l, i) => !isHeldOutLine(i) && !isDevLine(i) && used(l, i));
-    const dev = lines.filter((l, i) => isDevLine(i) && used(l, i));
-
-    // Development model: the temperatures are fitted on passages it has not counted.
-    const devCounts = { spaced: count(devTraining, a, false), joined: count(devTraining, a, true) };
-    const devModel = compileModel(
-      toFile(
-        language,
-        ngramFile(a, devCounts.spaced, ORDERS.spaced, 1),
-        ngramFile(a, devCounts.joined, ORDERS.joined, 1),
-        devCounts.spaced.letters,
-        {},
-      ),
-    );
-    const entropies = { spaced: crossEntropy(devModel, dev, false), joined: crossEntropy(devModel, dev, true) };
-    const seed = 0x5eed + LANGUAGES.indexOf(language);
-    const spacedProblems = caesarProblems(devModel, dev, false, seed);
-    const joinedProblems = caesarProblems(devModel, dev, true, seed + 1);
-    const temperatures = { spaced: fitTemperature(spacedProblems), joined: fitTemperature(joinedProblems) };
-
-    const spaced = count(training, a, false);
-    const file = toFile(
-      language,
-      ngramFile(a, spaced, ORDERS.spaced, temperatures.spaced),
-      ngramFile(a, count(training, a, true), ORDERS.joined, temperatures.joined),
-      spaced.letters,
-      {
-        file: `${language}.txt`,
-        lines: lines.length,
-        training_lines: training.length,
-        held_out: EXCLUDE_DEV
-          ? 'lines whose 0-based index % 10 is 0 or 5 are not counted'
-          : 'lines whose 0-based index % 10 === 0 are never counted',
-        dev_cross_entropy_nats: {
-          spaced: Math.round(entropies.spaced * 1e4) / 1e4,
-          joined: Math.round(entropies.joined * 1e4) / 1e4,
-        },
-      },
-    );
-    const { header, tables } = encodeModelFile(file);
-    const paths = [join(OUT_DIR, `${language}.json`), join(OUT_DIR, `${language}.bin`)];
-    writeFileSync(paths[0] as string, header);
-    writeFileSync(paths[1] as string, tables);
-    console.log(
-      `${language}: ${training.length} passages, ${file.source.letters} letters, ` +
-        `dev ${entropies.spaced.toFixed(3)}/${entropies.joined.toFixed(3)} nats/symbol, ` +
-        `T=${file.spaced.temperature}/${file.joined.temperature}, ` +
-        `${file.spaced.levels.at(-1)?.symbols.length}/${file.joined.levels.at(-1)?.symbols.length} n-grams, ` +
-        `${(paths.reduce((sum, p) => sum + statSync(p).size, 0) / 1024).toFixed(0)} KiB, ` +
-        `${((performance.now() - started) / 1000).toFixed(1)} s`,
-    );
-    for (const [kind, set, T] of [
-      ['spaced', spacedProblems, temperatures.spaced],
-      ['joined', joinedProblems, temperatures.joined],
-    ] as const) {
-      console.log(`  ${kind} T=1: ${calibrationReport(set, 1)}`);
-      console.log(`  ${kind} T=${T.toFixed(3)}: ${calibrationReport(set, T)}`);
-    }
+    const { alphabet } = LANGUAGE_INFO[language];
+    buildModel(language, language, alphabet, false);
+    if (alphabet !== 'basic') buildModel(language, `${language}-folded`, 'basic', true);
   }
   // The loader must read what was just written.
-  for (const language of LANGUAGES) getModel(language);
+  for (const language of LANGUAGES) {
+    getModel(language);
+    if (LANGUAGE_INFO[language].alphabet !== 'basic') getFoldedModel(language);
+  }
 }
 
 main();

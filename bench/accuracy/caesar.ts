@@ -2,12 +2,15 @@
 import { solveCaesar } from '../../src/analysis/index.js';
 import { caesarDecrypt, caesarEncrypt, letterIndices } from '../../src/core/index.js';
 import { caesarChi, caesarQuad } from './baselines.js';
-import type { Outcome } from './calibration.js';
+import type { EvidenceOutcome, Outcome } from './calibration.js';
 import { cellSeed, type FormatContext } from './context.js';
 import { mulberry32 } from './internals.js';
 import { cellOf, type Grid, median, tallyText } from './report.js';
 
-export function runCaesar(ctx: FormatContext): { grid: Grid; outcomes: Outcome[] } {
+/** With --calibrate the solver weighs no "no answer" (the score is the shift's posterior alone), and the evidence is kept. */
+export const CALIBRATING = { slope: 0, offset: 50 };
+
+export function runCaesar(ctx: FormatContext): { grid: Grid; outcomes: Outcome[]; evidence: EvidenceOutcome[] } {
   const o = ctx.options;
   const lengths = o['caesar-letters'];
   console.log(
@@ -17,6 +20,8 @@ export function runCaesar(ctx: FormatContext): { grid: Grid; outcomes: Outcome[]
   console.log(`|---|${lengths.map(() => '---').join('|')}|`);
   const grid: Grid = new Map(lengths.map((x) => [`${x} letters`, new Map()]));
   const outcomes: Outcome[] = [];
+  const evidence: EvidenceOutcome[] = [];
+  const options = o.calibrate ? { noAnswerFit: CALIBRATING } : {};
   const times: number[] = [];
   for (const language of o.langs) {
     const sampler = ctx.sampler(language);
@@ -31,10 +36,12 @@ export function runCaesar(ctx: FormatContext): { grid: Grid; outcomes: Outcome[]
         const shift = sampler.shift(rng);
         const cipher = sampler.show(caesarEncrypt(plain, shift, a));
         const started = performance.now();
-        const best = solveCaesar(cipher, a, language).solutions[0];
+        const result = solveCaesar(cipher, a, language, options);
+        const best = result.solutions[0];
         times.push(performance.now() - started);
         const right = best?.shift === shift;
         outcomes.push({ conf: best?.score ?? 0, right });
+        evidence.push({ evidence: result.evidence, inner: best?.score ?? 0, right, letters });
         const l = letterIndices(cipher, a);
         t.n++;
         t.ours += right ? 1 : 0;
@@ -52,5 +59,5 @@ export function runCaesar(ctx: FormatContext): { grid: Grid; outcomes: Outcome[]
     console.log(`| ${language} | ${cells.join(' | ')} |`);
   }
   console.log(`\nmedian ${median(times).toFixed(2)} ms a solve`);
-  return { grid, outcomes };
+  return { grid, outcomes, evidence };
 }

@@ -7,6 +7,21 @@ export interface Outcome {
   right: boolean;
 }
 
+/** A Caesar solve as the calibration of "no answer" reads it (--calibrate). */
+export interface EvidenceOutcome {
+  /** ln P(text | a Caesar cipher of prose) − ln P(text | no answer), as the solver measured it. */
+  evidence: number;
+  /** The best shift's posterior among the shifts alone, "no answer" left out. */
+  inner: number;
+  right: boolean;
+  /** An input of the null set. */
+  none?: true;
+  /** Letters of the text. */
+  letters: number;
+  /** Which solver answered (the null set holds both). */
+  solver?: 'caesar' | 'vigenere';
+}
+
 /**
  * Expected calibration error over 10 equal-width confidence bins, [0, 0.1), [0.1, 0.2) … [0.9, 1]:
  * Σ over bins of |right answers − summed confidence|, divided by the number of outcomes (each bin's gap
@@ -57,4 +72,29 @@ export function fitPlatt(pairs: { raw: number; right: boolean; w: number }[]): {
       if (l < best.loss) best = { a: ia / 100, b: ib / 10, loss: l };
     }
   return { a: best.a, b: best.b };
+}
+
+/**
+ * The scaling of the evidence for "an answer" against "no answer": logit P(answer) = slope · evidence + offset,
+ * each solve's confidence then P(answer) times its best shift's posterior among the shifts. Fitted by log loss
+ * of that confidence against exact answers (the null set never right) over a grid: slope in 0.01 steps up to 2,
+ * offset in 0.05 steps within ±8.
+ */
+export function fitNoAnswer(outcomes: EvidenceOutcome[]): { slope: number; offset: number } {
+  const eps = 1e-12;
+  const loss = (slope: number, offset: number): number => {
+    let sum = 0;
+    for (const o of outcomes) {
+      const conf = o.inner / (1 + Math.exp(-(slope * o.evidence + offset)));
+      sum -= Math.log(o.right ? Math.max(eps, conf) : Math.max(eps, 1 - conf));
+    }
+    return sum;
+  };
+  let best = { slope: 1, offset: 0, loss: loss(1, 0) };
+  for (let i = 1; i <= 200; i++)
+    for (let j = -160; j <= 160; j++) {
+      const l = loss(i / 100, j / 20);
+      if (l < best.loss) best = { slope: i / 100, offset: j / 20, loss: l };
+    }
+  return { slope: best.slope, offset: best.offset };
 }

@@ -1,8 +1,8 @@
 // Cold load of the five language models in a fresh process, as a server start pays it: read the tables
 // and make both the spaced and the joined statistics ready to score. What stays lazy is measured after:
 // the fast/short tables of all ten (the Vigenère search's guide, built on first use), in `fastShort`.
-// (A context's smoothed probabilities are also computed when a lookup first reaches it; docs/solver.md
-// gives the cost of that on first requests.)
+// (A context's smoothed probabilities are also computed when a lookup first reaches it; docs/solver-results.md
+// ("the binary model format and lazy smoothing") gives the cost of that on first requests.)
 import { getModel } from '../../src/analysis/language-model/index.js';
 import { LANGUAGES } from '../../src/analysis/languages.js';
 

@@ -6,8 +6,10 @@
 //   key       the passage under a Vigenère key longer than the solver can return: 21–40 letters for analyze
 //             (max_key_length 20), 2–3 letters for Caesar solve (whose key is one letter; a longer key on a
 //             text of 4–10 letters would only be random letters again).
-import { analyzeVigenere, type Language, solveCaesar } from '../../src/analysis/index.js';
+import { appendFileSync } from 'node:fs';
+import { analyzeVigenereDetails, type Language, solveCaesar } from '../../src/analysis/index.js';
 import { vigenereEncrypt } from '../../src/core/index.js';
+import { CALIBRATING } from './caesar.js';
 import { cellSeed, type FormatContext } from './context.js';
 import { mulberry32 } from './internals.js';
 import { NULL_KINDS, type NullKind, type NullOutcome, nullText, type Solver } from './report.js';
@@ -52,8 +54,13 @@ export function runNullSet(ctx: FormatContext): NullOutcome[] {
           const rng = mulberry32(cellSeed(solver === 'caesar' ? 0x0c0ffee : 0x0b0a7, language, letters, k));
           for (let i = 0; i < per[solver]; i++) {
             const text = nullInput(sampler, solver, kind, letters, rng);
-            const conf = answer(text, sampler, language, solver);
-            items.push({ solver, kind, language, letters, conf });
+            const { conf, evidence, inner } = answer(text, sampler, language, solver, ctx.options.calibrate);
+            if (o.dump && solver === 'vigenere')
+              appendFileSync(
+                o.dump,
+                `${JSON.stringify({ format: ctx.format, language, kind, letters, none: true, evidence, inner, conf })}\n`,
+              );
+            items.push({ solver, kind, language, letters, conf, ...(evidence !== undefined && { evidence, inner }) });
             const tag = `${solver} ${kind}`;
             if (conf >= 0.5 && (shown.get(tag) ?? 0) < o.misses) {
               shown.set(tag, (shown.get(tag) ?? 0) + 1);
@@ -84,9 +91,22 @@ export function runNullSet(ctx: FormatContext): NullOutcome[] {
   return items;
 }
 
-/** The confidence of the solver's answer, as the service reports it. */
-function answer(text: string, sampler: Sampler, language: Language, solver: Solver): number {
-  if (solver === 'caesar')
-    return solveCaesar(text, sampler.alphabet, language, { bestOnly: true }).solutions[0]?.score ?? 0;
-  return analyzeVigenere(text, sampler.alphabet, language, MAX_KEY_LENGTH).confidence;
+/** The confidence of the solver's answer, as the service reports it, with the evidence the calibration reads. */
+function answer(
+  text: string,
+  sampler: Sampler,
+  language: Language,
+  solver: Solver,
+  calibrate: boolean,
+): { conf: number; evidence?: number; inner?: number } {
+  if (solver === 'vigenere') {
+    const d = analyzeVigenereDetails(text, sampler.alphabet, language, MAX_KEY_LENGTH, {
+      ...(calibrate && { noAnswerFit: CALIBRATING }),
+    });
+    return { conf: d.analysis.confidence, evidence: d.evidence, inner: d.inner };
+  }
+  const options = { bestOnly: true, ...(calibrate && { noAnswerFit: CALIBRATING }) };
+  const r = solveCaesar(text, sampler.alphabet, language, options);
+  const conf = r.solutions[0]?.score ?? 0;
+  return { conf, evidence: r.evidence, inner: conf };
 }

@@ -4,13 +4,13 @@ import { isLanguage, LANGUAGES, type Language } from '../../src/analysis/index.j
 import { FORMAT_INFO, FORMATS, type Format } from './presentations.js';
 import type { Split } from './samples.js';
 
-export const SECTIONS = ['caesar', 'vigenere', 'null', 'long', 'speed'] as const;
+export const SECTIONS = ['caesar', 'vigenere', 'null', 'identify', 'long', 'speed'] as const;
 export type Section = (typeof SECTIONS)[number];
 
 interface Spec<T> {
   /** Placeholder shown in the help ("N", "LIST"); none for a switch. */
   arg?: string;
-  /** Read when the flag is absent (the bench's older interface; docs/solver.md quotes commands that use it). */
+  /** Read when the flag is absent (the bench's older interface; docs/solver-results.md quotes commands that use it). */
   env?: string;
   default: string;
   help: string;
@@ -112,6 +112,31 @@ const SPECS = {
     help: 'null-set inputs per kind, Vigenère cell length and language, for Vigenère analyze (0: none)',
     parse: count('null-vigenere'),
   },
+  identify: {
+    arg: 'N',
+    env: 'BENCH_IDENTIFY',
+    default: '2',
+    help: 'identify texts per kind (plain, caesar, rot13, vigenere with keys of 3–12 letters, random), length, language and format (0: none); the kinds of a cell share nothing',
+    parse: count('identify'),
+  },
+  'identify-letters': {
+    arg: 'LIST',
+    default: '40,80,160',
+    help: "identify cells: letters per text, counted in the presentation's alphabet",
+    parse: counts('identify-letters', 1),
+  },
+  'identify-dump': {
+    arg: 'FILE',
+    default: '',
+    help: 'append every identification (its evidence, the truth, the time) to FILE as a JSON line',
+    parse: (v: string): string | undefined => v || undefined,
+  },
+  'identify-replay': {
+    arg: 'FILE',
+    default: '',
+    help: 'read the identifications of a --identify-dump FILE instead of making them: the identify table under the shipped calibration (with --calibrate, the fit on them), and nothing else',
+    parse: (v: string): string | undefined => v || undefined,
+  },
   langs: {
     arg: 'LIST',
     env: 'BENCH_LANGS',
@@ -176,7 +201,7 @@ const SPECS = {
     arg: 'FILE',
     env: 'BENCH_DUMP',
     default: '',
-    help: 'append every Vigenère analysis (format, cell, raw confidence, right) to FILE as a JSON line',
+    help: 'append every Vigenère analysis (format, cell, raw confidence, evidence against "no answer", right; null-set inputs too) to FILE as a JSON line',
     parse: (v: string): string | undefined => v || undefined,
   },
   'baseline-ioc': {
@@ -187,7 +212,7 @@ const SPECS = {
   },
   calibrate: {
     default: '',
-    help: 'read the development split and fit the Platt scaling of the Vigenère confidence (on the analyses of the chosen formats)',
+    help: 'read the development split and fit the Platt scaling of the Vigenère confidence (on the analyses of the chosen formats) and the identify calibration (unless --skip names them)',
     parse: switchOn,
   },
   help: { default: '', help: 'print this text', parse: switchOn },

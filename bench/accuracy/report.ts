@@ -47,6 +47,9 @@ export interface NullOutcome {
   /** Letters of the input. */
   letters: number;
   conf: number;
+  /** Caesar: the solver's evidence for an answer against "no answer", and its best shift's posterior among the shifts. */
+  evidence?: number;
+  inner?: number;
 }
 
 /** Share answered with confidence ≥ 0.5 (%) and the mean confidence, as "12.5 (0.31)". */

@@ -3,10 +3,11 @@
 //
 // Usage: npm run bench:accuracy -- --help (every option, and its environment variable)
 // Layout: options.ts (flags), samples.ts (plaintexts, keys, null texts), presentations.ts (formats), baselines.ts,
-// caesar.ts / vigenere.ts / null-set.ts / speed.ts (the sections), report.ts (tables), calibration.ts (ECE, Platt).
+// caesar.ts / vigenere.ts / null-set.ts / identify.ts / speed.ts (the sections), report.ts (tables), calibration.ts (ECE, Platt).
 import { runCaesar } from './caesar.js';
-import { ece, fitPlatt } from './calibration.js';
+import { type EvidenceOutcome, ece, fitNoAnswer, fitPlatt } from './calibration.js';
 import { FormatContext } from './context.js';
+import { fitIdentify, printIdentify, readIdentifyDump, runIdentify } from './identify.js';
 import { shortCalibrationWeight } from './internals.js';
 import { runNullSet } from './null-set.js';
 import { helpText, OptionError, type Options, readOptions } from './options.js';
@@ -14,9 +15,64 @@ import { type FormatReport, printSummary } from './report.js';
 import { runLongKeys, runSpeed } from './speed.js';
 import { runVigenere, type VigenereOutcome } from './vigenere.js';
 
+/** Fits and prints the scaling of "no answer" for one solver, with what a lower offset would trade. */
+function fitEvidence(solver: string, solves: EvidenceOutcome[]): void {
+  if (solves.length === 0) return;
+  const fit = fitNoAnswer(solves);
+  const at = (p: EvidenceOutcome, offset: number): number =>
+    p.inner / (1 + Math.exp(-(fit.slope * p.evidence + offset)));
+  console.log(
+    `\n"No answer" fit for ${solver} on dev (${solves.length} analyses): slope=${fit.slope} offset=${fit.offset} ` +
+      `(ECE ${ece(solves.map((p) => ({ conf: at(p, fit.offset), right: p.right }))).toFixed(4)}; ` +
+      `without "no answer" ${ece(solves.map((p) => ({ conf: p.inner, right: p.right }))).toFixed(4)})`,
+  );
+  for (const n of [...new Set(solves.map((p) => p.letters))].sort((x, y) => x - y)) {
+    const mine = solves.filter((p) => p.letters === n);
+    const f = fitNoAnswer(mine);
+    console.log(`  ${n} letters alone (${mine.length}): slope=${f.slope} offset=${f.offset}`);
+  }
+  // What a lower offset (stronger prior odds of "no answer") would trade: calibration for fewer null inputs answered.
+  const nulls = solves.filter((p) => p.none);
+  const answers = solves.length - nulls.length;
+  for (let d = 0; d <= 2; d += 0.5) {
+    const offset = fit.offset - d;
+    const high = nulls.filter((p) => at(p, offset) >= 0.5).length;
+    const right = solves.filter((p) => !p.none && p.right && at(p, offset) >= 0.5).length;
+    console.log(
+      `  offset ${offset.toFixed(2)}: ECE ${ece(solves.map((p) => ({ conf: at(p, offset), right: p.right }))).toFixed(4)}, ` +
+        `null answered ≥ 0.5 ${((100 * high) / Math.max(1, nulls.length)).toFixed(1)} %, ` +
+        `right answers ≥ 0.5 ${((100 * right) / Math.max(1, answers)).toFixed(1)} %`,
+    );
+  }
+}
+
 function calibrate(o: Options): void {
-  const pairs: VigenereOutcome[] = o.format.flatMap((f) => runVigenere(new FormatContext(f, o)).outcomes);
-  const raw = pairs.map((p) => ({ raw: p.raw as number, right: p.right, perKeyLetter: p.perKeyLetter }));
+  if (!o.skip.has('identify') && o.identify > 0) {
+    const outcomes = o.format.flatMap((f) => runIdentify(new FormatContext(f, o)));
+    printIdentify(outcomes, fitIdentify(outcomes));
+  }
+  const caesar: EvidenceOutcome[] = [];
+  const vigenere: VigenereOutcome[] = [];
+  const nulls: EvidenceOutcome[] = [];
+  for (const f of o.format) {
+    const ctx = new FormatContext(f, o);
+    if (!o.skip.has('caesar')) caesar.push(...runCaesar(ctx).evidence);
+    if (!o.skip.has('vigenere')) vigenere.push(...runVigenere(ctx).outcomes);
+    if (!o.skip.has('null'))
+      for (const i of runNullSet(ctx))
+        nulls.push({
+          evidence: i.evidence as number,
+          inner: i.inner as number,
+          right: false,
+          none: true,
+          letters: i.letters,
+          solver: i.solver,
+        });
+  }
+  fitEvidence('Caesar', [...caesar, ...nulls.filter((i) => i.solver === 'caesar')]);
+  if (vigenere.length === 0) return;
+  fitEvidence('Vigenère', [...vigenere.map((v) => v.evidence), ...nulls.filter((i) => i.solver === 'vigenere')]);
+  const raw = vigenere.map((p) => ({ raw: p.raw, right: p.right, perKeyLetter: p.perKeyLetter }));
   const fit = fitPlatt(raw.map((p) => ({ ...p, w: 1 })));
   const rawEce = (xs: typeof raw): string => ece(xs.map((p) => ({ conf: p.raw, right: p.right }))).toFixed(4);
   console.log(`\nPlatt fit on dev: a=${fit.a.toFixed(4)} b=${fit.b.toFixed(4)} (raw ECE ${rawEce(raw)})`);
@@ -57,6 +113,8 @@ function measure(o: Options): void {
     });
   }
   printSummary(reports);
+  if (!o.skip.has('identify') && o.identify > 0)
+    printIdentify(o.format.flatMap((f) => runIdentify(new FormatContext(f, o))));
   const spaced = new FormatContext('spaced', o);
   if (!o.skip.has('long')) runLongKeys(spaced);
   if (!o.skip.has('speed')) runSpeed(spaced);
@@ -86,7 +144,11 @@ function main(): void {
         '`npm run build:dev-models` and set CIPHER_MODEL_DIR=.dev-models',
     );
   const started = performance.now();
-  if (o.calibrate) calibrate(o);
+  const replay = o['identify-replay'];
+  if (replay) {
+    const outcomes = readIdentifyDump(replay);
+    printIdentify(outcomes, o.calibrate ? fitIdentify(outcomes) : undefined);
+  } else if (o.calibrate) calibrate(o);
   else measure(o);
   console.log(`\n(bench took ${((performance.now() - started) / 1000).toFixed(0)} s)`);
 }

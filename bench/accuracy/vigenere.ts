@@ -1,11 +1,12 @@
 // The Vigenère table of one format: exact key of ours beside the χ² and quadgram baselines, per language, L and length.
 import { appendFileSync } from 'node:fs';
-import { analyzeVigenere } from '../../src/analysis/index.js';
+import { analyzeVigenereDetails } from '../../src/analysis/index.js';
 import { letterIndices, vigenereDecrypt, vigenereEncrypt } from '../../src/core/index.js';
 import { vigenereChi, vigenereQuad } from './baselines.js';
-import type { Outcome } from './calibration.js';
+import { CALIBRATING } from './caesar.js';
+import type { EvidenceOutcome, Outcome } from './calibration.js';
 import { cellSeed, type FormatContext } from './context.js';
-import { calibrateConfidence, keyEvidence, mulberry32 } from './internals.js';
+import { keyEvidence, mulberry32 } from './internals.js';
 import { cellOf, type Grid, median, pct, tallyText } from './report.js';
 import { reduceKey } from './samples.js';
 
@@ -14,8 +15,10 @@ export const MAX_KEY_LENGTH = 20;
 const MIN_LETTERS = 20;
 
 export interface VigenereOutcome extends Outcome {
-  /** The analyzer's confidence before calibration, when the run asked for it (--calibrate, --dump). */
-  raw?: number;
+  /** The analyzer's confidence among the keys alone, before calibration. */
+  raw: number;
+  /** What the calibration of "no answer" reads. */
+  evidence: EvidenceOutcome;
   /** Letters of text per letter of the returned key. */
   perKeyLetter: number;
 }
@@ -33,8 +36,8 @@ export function vigenereCells(ctx: FormatContext): [number, number][] {
 export function runVigenere(ctx: FormatContext): { grid: Grid; outcomes: VigenereOutcome[] } {
   const o = ctx.options;
   const oracle = !o['baseline-ioc'];
-  // The service's own confidence, unless the raw one is wanted: then calibrated here as the service does.
-  const wantRaw = o.calibrate || o.dump !== undefined;
+  // Calibrating: "no answer" is not weighed, so the confidence is the keys' own (CALIBRATING in caesar.ts).
+  const calibrating = { noAnswerFit: CALIBRATING };
   console.log(
     `\n### Vigenère, ${ctx.format}: exact key, % (${o.vigenere} ${ctx.split} snippets per cell, max_key_length ${MAX_KEY_LENGTH}; ` +
       `ours / χ² / quadgram${oracle ? ', the baselines told the true key length' : ''})\n`,
@@ -64,16 +67,17 @@ export function runVigenere(ctx: FormatContext): { grid: Grid; outcomes: Vigener
           const key = sampler.key(L, rng);
           const cipher = sampler.show(vigenereEncrypt(plain, key, a));
           const started = performance.now();
-          const r = analyzeVigenere(cipher, a, language, MAX_KEY_LENGTH, { rawConfidence: wantRaw });
+          const d = analyzeVigenereDetails(cipher, a, language, MAX_KEY_LENGTH, o.calibrate ? calibrating : {});
+          const r = d.analysis;
           times.push(performance.now() - started);
           const right = r.probable_key === key;
           const perKeyLetter = letters / [...r.probable_key].length;
-          const conf = !wantRaw || o.calibrate ? r.confidence : calibrateConfidence(r.confidence, perKeyLetter);
-          outcomes.push({ conf, right, perKeyLetter, ...(wantRaw && { raw: r.confidence }) });
+          const evidence = { evidence: d.evidence, inner: d.inner, right, letters };
+          outcomes.push({ conf: r.confidence, right, perKeyLetter, raw: d.raw, evidence });
           if (o.dump)
             appendFileSync(
               o.dump,
-              `${JSON.stringify({ format: ctx.format, language, L, m, letters, got: r.probable_key.length, raw: r.confidence, right })}\n`,
+              `${JSON.stringify({ format: ctx.format, language, L, m, letters, got: r.probable_key.length, raw: d.raw, evidence: d.evidence, inner: d.inner, right })}\n`,
             );
           if (!right && (o.diag || shown++ < o.misses)) {
             let why = '';
@@ -88,7 +92,7 @@ export function runVigenere(ctx: FormatContext): { grid: Grid; outcomes: Vigener
                 ` got ${got.score.toFixed(2)} (ll ${got.ll.toFixed(1)})`;
             }
             console.log(
-              `  miss ${ctx.format} ${language} L=${L} ${m}·L conf ${conf.toFixed(3)} true ${key} got ${r.probable_key}${why} | ` +
+              `  miss ${ctx.format} ${language} L=${L} ${m}·L conf ${r.confidence.toFixed(3)} true ${key} got ${r.probable_key}${why} | ` +
                 `${JSON.stringify(vigenereDecrypt(cipher, r.probable_key, a).slice(0, 90))} | ${JSON.stringify(sampler.show(plain).slice(0, 90))}`,
             );
           }

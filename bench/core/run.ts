@@ -1,16 +1,20 @@
 // Core bench: the shift kernels on 1 MB of text against V8's native toUpperCase, and solver latency by size.
 // Usage: npm run bench:core   (env: BENCH_RUNS=15; run under Bun with `bun bench/core/run.ts`)
 import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { CORPUS_DIR } from '../../scripts/corpus.js';
 import { analyzeVigenere, solveCaesar } from '../../src/analysis/index.js';
 import { caesarEncrypt, namedAlphabet, rot13, vigenereEncrypt } from '../../src/core/index.js';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 15);
 const MB = 1 << 20;
-const CORPUS = new URL('../../../shared/corpus/', import.meta.url).pathname;
 
-/** The first 1 MB (in UTF-16 units) of a corpus file, or generated text when the corpus is absent. */
+/**
+ * The first 1 MB (in UTF-16 units) of a corpus file, from the folder scripts/corpus.ts names, or generated text
+ * when the corpus is absent.
+ */
 function megabyte(language: string, fallback: string): string {
-  const file = `${CORPUS}${language}.txt`;
+  const file = join(CORPUS_DIR, `${language}.txt`);
   let s = existsSync(file) ? readFileSync(file, 'utf8') : fallback;
   while (s.length < MB) s += `\n${s}`;
   s = s.slice(0, MB);

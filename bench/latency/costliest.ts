@@ -1,4 +1,5 @@
-// The costliest requests one client can make within its allowance, for the latency bench and the cost bench.
+// The costliest requests one client can make within its allowance (analyses, identify, the largest answers), for the
+// latency bench and the cost bench.
 import { readFileSync } from 'node:fs';
 import { mulberry32 } from '../../src/analysis/random.js';
 import { namedAlphabet, vigenereEncrypt } from '../../src/core/index.js';
@@ -77,6 +78,16 @@ export function costliest(): HostileRequest[] {
       name: 'analyze 10,000 letters of random words, auto, max 100',
       path: '/api/v1/vigenere/analyze',
       body: analyze(vigenereEncrypt(randomWords('de', 10_000, 4), 'KEY', basic), { language: 'auto' }),
+    },
+    {
+      name: 'identify 40 random letters, auto, max 100',
+      path: '/api/v1/identify',
+      body: JSON.stringify({ text: randomLetters(40, 5), language: 'auto', max_key_length: 100 }),
+    },
+    {
+      name: 'identify 1,000 random letters, auto, max 100',
+      path: '/api/v1/identify',
+      body: JSON.stringify({ text: randomLetters(1000, 6), language: 'auto', max_key_length: 100 }),
     },
     {
       name: 'caesar/solve 100,000 astral letters over 256',

@@ -1,6 +1,7 @@
 // Latency bench: small requests and another client's normal analysis, alone and beside one hostile client that spends
 // its whole allowance on the costliest requests it can make, on Node and on Bun (issue 14's "Done when").
-// Usage: npm run bench:latency   (env: LATENCY_PHASE_S=30 LATENCY_RATE=100 LATENCY_RUNTIMES=node,bun)
+// Usage: npm run bench:latency   (env: LATENCY_PHASE_S=30 LATENCY_RATE=100 LATENCY_RUNTIMES=node,bun, and
+// LATENCY_HOSTILE=word,word: only the hostile kinds whose name holds one of the words, to see which one costs what)
 // A status of 0 below is a request that got no answer at all (a transport error).
 import { caesarEncrypt, resolveAlphabet, vigenereEncrypt } from '../../src/core/index.js';
 import { HELD_OUT } from '../../test/analysis/held-out.js';
@@ -25,7 +26,8 @@ const NORMAL = JSON.stringify({
 });
 const SMALL = JSON.stringify({ text: 'Hello, World!', shift: 3 });
 /** Built once, before any phase: building them takes the bench's own event loop for a while. */
-const HOSTILE = costliest();
+const PICK = process.env.LATENCY_HOSTILE?.split(',');
+const HOSTILE = costliest().filter((h) => !PICK || PICK.some((w) => h.name.includes(w)));
 const SMALL_SOLVE = JSON.stringify({
   text: caesarEncrypt('Meet me by the old mill at noon.', 7, resolveAlphabet('basic')),
 });

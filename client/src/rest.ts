@@ -37,6 +37,7 @@ const PATHS: { [G in keyof CipherInputs]: { [P in keyof CipherInputs[G]]: `/${st
   caesar: { encrypt: '/caesar/encrypt', decrypt: '/caesar/decrypt', solve: '/caesar/solve', bulk: '/caesar/bulk' },
   rot13: { transform: '/rot13/transform', bulk: '/rot13/bulk' },
   vigenere: { encrypt: '/vigenere/encrypt', decrypt: '/vigenere/decrypt', analyze: '/vigenere/analyze' },
+  analysis: { identify: '/identify' },
   meta: { health: '/health', alphabets: '/alphabets', languages: '/languages' },
 };
 

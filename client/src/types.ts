@@ -10,7 +10,7 @@ export type CipherInputs = inferRouterInputs<AppRouter>;
 export type CipherOutputs = inferRouterOutputs<AppRouter>;
 
 /** The procedure groups that transform or break text (POST on REST, mutations on tRPC). */
-export type CipherGroup = 'caesar' | 'rot13' | 'vigenere';
+export type CipherGroup = 'caesar' | 'rot13' | 'vigenere' | 'analysis';
 
 /** Field name (dotted for bulk items, e.g. `items.3.shift`) to its validation messages: the server's own type. */
 export type { FieldErrors } from '../../routers/errors.js';

@@ -1,18 +1,22 @@
 // Caesar solving: the posterior probability of every shift under a language model.
 import { Buffer } from 'node:buffer';
 import { type Alphabet, caesarDecrypt, codePointLength, codePointPrefix } from '../core/index.js';
+import { type Doubt, doubtOf } from './doubt.js';
 import { AnalysisInputError } from './errors.js';
-import { getModel, type LanguageModel } from './language-model/index.js';
 import { LANGUAGES, type Language } from './languages.js';
-import { shiftLogLikelihoods, softmax } from './score.js';
-import { ngramsFor, prefixTokens, type Tokens, tokenize } from './tokens.js';
-import { getWordStartTable, type WordStartTable } from './word-start.js';
+import { answerProbability, type NoAnswerFit, noAnswerLogLikelihood } from './no-answer.js';
+import { type Reading, readingsOf } from './readings.js';
+import { logSumExp, shiftLogLikelihoods, softmax } from './score.js';
+import { ngramsFor, prefixTokens } from './tokens.js';
 
 export interface CaesarSolution {
   /** The shift that enciphered the text, 0…n−1: decrypting with it gives `text`. */
   shift: number;
   text: string;
-  /** Posterior probability of this shift; the scores of all shifts sum to 1. */
+  /**
+   * Probability that this shift is the answer, every hypothesis weighed, "no answer" (the text is not a Caesar
+   * cipher of prose in the language) among them: the scores of all shifts sum to 1 − noAnswer.
+   */
   score: number;
   /** Set when `text` is only the first candidateChars code points of the decryption (see the options). */
   truncated?: true;
@@ -22,6 +26,12 @@ export interface CaesarSolveResult {
   language: Language;
   /** One entry per shift, most probable first (only the first with bestOnly). */
   solutions: CaesarSolution[];
+  /** Probability that the text is not a Caesar cipher of prose in the language: 1 − the sum of all scores. */
+  noAnswer: number;
+  /** ln P(text | a Caesar cipher of prose) − ln P(text | no answer), on tempered likelihoods (for calibration). */
+  evidence: number;
+  /** Why the best shift is not credible, when its score is below one half (doubt.ts). */
+  reason?: Doubt;
 }
 
 export interface CaesarSolveOptions {
@@ -32,21 +42,40 @@ export interface CaesarSolveOptions {
    * so that an answer holding every shift's decryption of a long text stays within its size budget.
    */
   candidateChars?: number;
+  /** Weighs "no answer" with this fit instead of the shipped one (the calibration reads the evidence with { slope: 0, offset: 50 }). */
+  noAnswerFit?: NoAnswerFit;
 }
+
+/**
+ * logit P(a Caesar cipher of prose) = slope · evidence + offset + perLetter · (min(letters, 40) − 4)
+ * (answerProbability in no-answer.ts), fitted by log loss on the development split with development models
+ * (`npm run bench:accuracy -- --calibrate`, every format, 100 solves a cell beside 20 null inputs of each kind).
+ * Over 4–10 letters one offset fits at 2.25 (slope 1.02, ECE 0.007), but fitted per length it rises with the text:
+ * 2.25, 2.05, 2.55, 3.3 at 4, 6, 8, 10 letters, 4.35 at 20, ≥ 8 at 40 (a real 40-letter text with a few foreign
+ * names could otherwise read as "no answer"). The offset at 4 letters, the prior odds of an answer, is set 0.65
+ * below the fit: on dev (100 a cell, 20 null inputs a kind) 1.75 answered 5.1–5.6 % of the folded formats' null
+ * inputs at 0.5 or more (ECE ≤ 0.023), 1.5 answered 4.1–4.9 % but let ECE reach 0.034, 1.6 answers 4.2–5.2 % at
+ * ECE ≤ 0.030. Four letters are a weak witness either way; the two targets meet there.
+ */
+const NO_ANSWER_FIT: NoAnswerFit = { slope: 1.02, offset: 1.6, perLetter: 0.1, upTo: 40 };
 
 export const NO_LETTERS_MESSAGE = 'The text must contain at least one letter of the selected alphabet.';
 
+/** One reading's log-likelihood under every shift. */
+interface Scored {
+  reading: Reading;
+  logs: Float64Array;
+}
+
 interface Fit {
   language: Language;
-  temperature: number;
-  logs: Float64Array;
+  readings: Reading[];
+  scored: Scored[];
+  /** Per shift, ln Σ over readings of prior × likelihood, untempered: what languages compare on. */
+  raw: Float64Array;
   best: number;
   /** False when only the first FIRST_LETTERS letters of a longer text were scored. */
   whole: boolean;
-  /** What scoring the rest of the text needs, kept so that it is not read twice. */
-  tokens: Tokens;
-  model: LanguageModel;
-  start: WordStartTable;
 }
 
 /**
@@ -63,32 +92,60 @@ const FIRST_LETTERS = 500;
 const SETTLED = 1e-12;
 /** With 'auto', a language ahead of every other by this many nats on the first letters is the answer. */
 const LANGUAGE_SETTLED = 50;
+/** A reading this many nats behind the best on the first letters cannot come back: it is not read further. */
+const READING_SETTLED = 50;
 
-function fitShifts(text: string, a: Alphabet, language: Language): Fit {
-  const model = getModel(language);
-  const tokens = tokenize(text, a, model, 'auto', SCORED_LETTERS);
-  if (tokens.letters === 0) throw new AnalysisInputError('text', NO_LETTERS_MESSAGE);
-  const temperature = ngramsFor(model, tokens).temperature;
-  const start = getWordStartTable(language, model);
-  const fit = { language, temperature, tokens, model, start };
-  if (tokens.letters > FIRST_LETTERS) {
-    const logs = shiftLogLikelihoods(prefixTokens(tokens, FIRST_LETTERS), a, model, start);
-    if (settled(logs, temperature)) return { ...fit, logs, best: Math.max(...logs), whole: false };
-  }
-  const logs = shiftLogLikelihoods(tokens, a, model, start);
-  return { ...fit, logs, best: Math.max(...logs), whole: true };
+function score(readings: Reading[], a: Alphabet, letters?: number): Scored[] {
+  return readings.map((reading) => {
+    const tokens = letters === undefined ? reading.tokens : prefixTokens(reading.tokens, letters);
+    return { reading, logs: shiftLogLikelihoods(tokens, a, reading.model, reading.start) };
+  });
 }
 
-/** The fit on every scored letter, from the tokens it already holds. */
+/** Per shift, ln Σ over readings of prior × likelihood; tempered: each likelihood at its own model's temperature. */
+function mix(scored: Scored[], n: number, tempered: boolean): Float64Array {
+  const out = new Float64Array(n);
+  const terms = new Float64Array(scored.length);
+  for (let s = 0; s < n; s++) {
+    scored.forEach(({ reading, logs }, r) => {
+      const T = tempered ? ngramsFor(reading.model, reading.tokens).temperature : 1;
+      terms[r] = reading.logPrior + (logs[s] as number) / T;
+    });
+    out[s] = logSumExp(terms);
+  }
+  return out;
+}
+
+function fitOf(language: Language, readings: Reading[], scored: Scored[], a: Alphabet, whole: boolean): Fit {
+  const raw = mix(scored, a.size, false);
+  return { language, readings, scored, raw, best: Math.max(...raw), whole };
+}
+
+function fitShifts(text: string, a: Alphabet, language: Language): Fit {
+  const readings = readingsOf(text, a, language, SCORED_LETTERS);
+  const letters = readings[0]?.tokens.letters ?? 0;
+  if (letters === 0) throw new AnalysisInputError('text', NO_LETTERS_MESSAGE);
+  if (letters > FIRST_LETTERS) {
+    const first = score(readings, a, FIRST_LETTERS);
+    const bests = first.map((f) => f.reading.logPrior + Math.max(...f.logs));
+    const top = Math.max(...bests);
+    const kept = readings.filter((_, r) => (bests[r] as number) > top - READING_SETTLED);
+    const keptFirst = first.filter((_, r) => (bests[r] as number) > top - READING_SETTLED);
+    if (settled(mix(keptFirst, a.size, true))) return fitOf(language, kept, keptFirst, a, false);
+    return fitOf(language, kept, score(kept, a), a, true);
+  }
+  return fitOf(language, readings, score(readings, a), a, true);
+}
+
+/** The fit on every scored letter, from the readings it already holds. */
 function wholeFit(fit: Fit, a: Alphabet): Fit {
   if (fit.whole) return fit;
-  const logs = shiftLogLikelihoods(fit.tokens, a, fit.model, fit.start);
-  return { ...fit, logs, best: Math.max(...logs), whole: true };
+  return fitOf(fit.language, fit.readings, score(fit.readings, a), a, true);
 }
 
 /** True when every shift but the best has a posterior below SETTLED. */
-function settled(logs: Float64Array, temperature: number): boolean {
-  const posterior = softmax(logs, temperature);
+function settled(logs: Float64Array): boolean {
+  const posterior = softmax(logs);
   let runnerUp = 0;
   let best = 0;
   for (const p of posterior) {
@@ -113,6 +170,30 @@ function fitAuto(text: string, a: Alphabet): Fit {
   return fits.map((f) => wholeFit(f, a)).reduce((x, y) => (y.best > x.best ? y : x));
 }
 
+/**
+ * The posterior of every shift and of "no answer". Within "a Caesar cipher of prose" the shifts are weighed by
+ * their tempered likelihoods (the temperatures fitted per model make that posterior calibrated); that hypothesis
+ * is weighed against "no answer" by the evidence, scaled as fitted on the development split.
+ */
+function posteriorOf(
+  fit: Fit,
+  a: Alphabet,
+  scaling: NoAnswerFit,
+): { posterior: Float64Array; noAnswer: number; evidence: number } {
+  const tempered = mix(fit.scored, a.size, true);
+  const nulls = fit.scored.map(({ reading }) => {
+    const tokens = fit.whole ? reading.tokens : prefixTokens(reading.tokens, FIRST_LETTERS);
+    const T = ngramsFor(reading.model, tokens).temperature;
+    return reading.logPrior + noAnswerLogLikelihood(tokens, a, reading.model) / T;
+  });
+  const evidence = logSumExp(tempered) - Math.log(a.size) - logSumExp(nulls);
+  const letters = fit.scored[0]?.reading.tokens.letters ?? 0;
+  const answer = answerProbability(evidence, scaling, fit.whole ? letters : Math.min(letters, FIRST_LETTERS));
+  const posterior = softmax(tempered);
+  for (let s = 0; s < posterior.length; s++) posterior[s] = (posterior[s] as number) * answer;
+  return { posterior, noAnswer: 1 - answer, evidence };
+}
+
 /** Scores every shift of a Caesar ciphertext, in one language or (with 'auto') the likeliest one. */
 export function solveCaesar(
   text: string,
@@ -121,8 +202,7 @@ export function solveCaesar(
   options: CaesarSolveOptions = {},
 ): CaesarSolveResult {
   const fit = language === 'auto' ? fitAuto(text, a) : fitShifts(text, a, language);
-  // The raw n-gram likelihood is overconfident on short texts; the fitted temperature calibrates it.
-  const posterior = softmax(fit.logs, fit.temperature);
+  const { posterior, noAnswer, evidence } = posteriorOf(fit, a, options.noAnswerFit ?? NO_ANSWER_FIT);
   const order = Array.from(posterior.keys()).sort(
     (x, y) => (posterior[y] as number) - (posterior[x] as number) || x - y,
   );
@@ -137,7 +217,8 @@ export function solveCaesar(
     if (rank === 0 || !decryptPrefix) return { shift, text: decrypt(shift), score };
     return { shift, text: decryptPrefix(shift), score, truncated: true };
   });
-  return { language: fit.language, solutions };
+  const reason = doubtOf(solutions[0]?.score ?? 0, noAnswer);
+  return { language: fit.language, solutions, noAnswer, evidence, ...(reason && { reason }) };
 }
 
 function translateBytes(units: Uint8Array, target: Uint8Array, table: Uint16Array): void {

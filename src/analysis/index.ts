@@ -6,13 +6,25 @@ export {
   NO_LETTERS_MESSAGE,
   solveCaesar,
 } from './caesar-solver.js';
+export { CREDIBLE, DOUBT_INFO, DOUBTS, type Doubt, doubtOf } from './doubt.js';
 export { AnalysisInputError } from './errors.js';
+export {
+  type Cipher,
+  DEFAULT_IDENTIFY_KEY_LENGTH,
+  type Identification,
+  type IdentifyOptions,
+  type IdentifySolution,
+  identify,
+  MAX_SOLUTIONS,
+} from './identify/index.js';
 export { getModel, type LanguageModel } from './language-model/index.js';
 export { isLanguage, LANGUAGE_INFO, LANGUAGES, type Language } from './languages.js';
 export { scoreText } from './score.js';
 export {
+  type AnalysisDetails,
   type AnalyzeOptions,
   analyzeVigenere,
+  analyzeVigenereDetails,
   MIN_ANALYSIS_LETTERS,
   TOO_SHORT_MESSAGE,
   type VigenereAnalysis,

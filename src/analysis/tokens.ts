@@ -13,8 +13,8 @@ export interface Tokens {
   /** How many codes are letters of the candidate alphabet. */
   readonly letters: number;
   /**
-   * True when the text's spaces do not mark words (none at all, as when a cipher drops them, or
-   * letters in equal groups): the boundaries are then dropped and the joined statistics apply.
+   * True when the text's spaces do not mark words (none at all, as when a cipher drops them, letters in
+   * equal groups, or a space after every letter): the boundaries are then dropped and the joined statistics apply.
    */
   readonly joined: boolean;
   /**
@@ -115,9 +115,10 @@ export function tokenize(
     } else run++;
   }
   const first = runs[0] as number;
+  // Equal groups ("KHOOR ZRUOG"), or one letter at a time ("K H O O R"): a layout, not words.
   const grouped =
     runs.length >= MIN_GROUPS &&
-    first >= 3 &&
+    (first >= 3 || runs.every((r) => r === 1)) &&
     runs.every((r, i) => r === first || (i === runs.length - 1 && r < first));
   const breaks = runs.length - 1;
   const joined =

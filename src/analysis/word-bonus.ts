@@ -62,6 +62,16 @@ class NumberMemo {
 
 /** Weight, in word tokens, of all words' marks in the smoothed marks of one word. */
 const MARK_SMOOTHING = 2;
+
+/** A word's share `seen / of` of a mark, smoothed toward all words' share p. */
+const smoothed = (seen: number, of: number, p: number): number => (seen + MARK_SMOOTHING * p) / (of + MARK_SMOOTHING);
+
+/** A copy of x in an array twice as long. */
+function grown<T extends Int32Array | Float64Array | Uint8Array>(x: T): T {
+  const y = new (x.constructor as new (n: number) => T)(2 * x.length);
+  y.set(x);
+  return y;
+}
 /** Per word id: its case classes' scores, then those of not being and of being joined before, and after. */
 const MARK_SLOTS = CASE_CLASSES + 4;
 
@@ -100,6 +110,8 @@ export class WordBonus {
    * sentence, then for not being and for being tied by an apostrophe to the word before, and to the word after.
    */
   private markLog: Float64Array = new Float64Array(256 * MARK_SLOTS);
+  /** Per local id: 1 once markLog holds its scores. */
+  private marked: Uint8Array = new Uint8Array(256);
   /** P(mark) over all word tokens: the case classes inside sentences, then the two joins. */
   private readonly markPrior: Float64Array;
   private locals = 0;
@@ -135,6 +147,12 @@ export class WordBonus {
    * acronym in capitals stops losing to a common word never written so, "s" gains after "sow'".
    */
   markScore(id: number, cls: number, joins: number): number {
+    if (cls < 0 && joins === 0) return 0;
+    // Most words never show a mark (a text in one case, no apostrophes): their mark scores are filled on demand.
+    if (this.marked[id] === 0) {
+      this.fillMarks(id, this.lo[id] as number, this.hi[id] as number);
+      this.marked[id] = 1;
+    }
     const at = id * MARK_SLOTS;
     let v = cls < 0 ? 0 : (this.markLog[at + cls] as number);
     const before = joins % JOIN_STATES;
@@ -174,6 +192,11 @@ export class WordBonus {
       this.byPair.set(key, v);
     }
     return v;
+  }
+
+  /** How many distinct words this scorer has met (each read from the word lists once). */
+  get size(): number {
+    return this.locals;
   }
 
   private mix(pWord: number, charLogProb: number): number {
@@ -218,8 +241,6 @@ export class WordBonus {
     for (let c = 0; c < CASE_CLASSES; c++) inside += m[c] as number;
     const tokens = listed ? (w.cum[hi] as number) - (w.cum[lo] as number) : w.tokens - (w.cum.at(-1) as number);
     const at = id * MARK_SLOTS;
-    const smoothed = (seen: number, of: number, p: number): number =>
-      (seen + MARK_SMOOTHING * p) / (of + MARK_SMOOTHING);
     for (let c = 0; c < CASE_CLASSES; c++) {
       const p = prior[c] as number;
       this.markLog[at + c] = p > 0 ? Math.log(smoothed(m[c] as number, inside, p)) - Math.log(p) : 0;
@@ -242,16 +263,12 @@ export class WordBonus {
   private add(syms: Int32Array, from: number, to: number, word: string, cut: boolean): number {
     const id = this.locals++;
     if (id === this.lo.length) {
-      const grow = <T extends Int32Array | Float64Array>(x: T): T => {
-        const y = new (x.constructor as new (n: number) => T)(2 * x.length);
-        y.set(x);
-        return y;
-      };
-      this.lo = grow(this.lo);
-      this.hi = grow(this.hi);
-      this.charLogProb = grow(this.charLogProb);
-      this.unigram = grow(this.unigram);
-      this.markLog = grow(this.markLog);
+      this.lo = grown(this.lo);
+      this.hi = grown(this.hi);
+      this.charLogProb = grown(this.charLogProb);
+      this.unigram = grown(this.unigram);
+      this.markLog = grown(this.markLog);
+      this.marked = grown(this.marked);
     }
     const w = this.counts;
     let lo: number;
@@ -264,7 +281,6 @@ export class WordBonus {
     }
     this.lo[id] = lo;
     this.hi[id] = hi;
-    this.fillMarks(id, lo, hi);
     const count = (w.cum[hi] as number) - (w.cum[lo] as number);
     // An unknown word keeps the character model's share alone.
     if (count === 0) {

@@ -148,9 +148,11 @@ const ownExt = import.meta.url.endsWith('.ts') ? '.ts' : '.js';
 const WORKER_URL = new URL(`./worker${ownExt}`, import.meta.url);
 
 /**
- * How to start a worker. Node runs the .ts source only through tsx, and under Node 20 a worker does not inherit
- * the loader `node --import tsx` registered (nor does `--import tsx` in its execArgv take effect), so a small
- * bootstrap registers tsx inside the worker and then imports the entry. Bun and built .js run it directly.
+ * How to start a worker. Node runs the .ts source only through tsx. Under `node --import tsx` (npm start) Node 22
+ * and later pass the loader on to workers, but a process that loads TypeScript another way, as vitest does, has
+ * none to pass on: there Node's own type stripping takes the worker's entry and fails on its first `.js` import
+ * ("Cannot find module …/analysis/index.js", Node 24.21 and 26.10). So a small bootstrap registers tsx inside the
+ * worker and then imports the entry, however the process started. Bun and built .js run it directly.
  */
 function workerSource(): { source: string | URL; eval: boolean } {
   if (isBun || ownExt !== '.ts') return { source: WORKER_URL, eval: false };

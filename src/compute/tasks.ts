@@ -1,5 +1,5 @@
 // The heavy solver calls as plain-data tasks, so the same code runs inline or in a worker thread.
-import { AnalysisInputError, analyzeVigenere, type Language, solveCaesar } from '../analysis/index.js';
+import { AnalysisInputError, analyzeVigenere, identify, type Language, solveCaesar } from '../analysis/index.js';
 import { type AlphabetName, resolveAlphabet } from '../core/index.js';
 
 export interface AlphabetSpec {
@@ -27,6 +27,11 @@ export const TASKS = {
     return solveCaesar(args.text, alphabetOf(args.spec), args.language, { candidateChars: args.candidateChars });
   },
 
+  /** The one language of a bulk solve with auto: decided from all the texts together. */
+  caesarBulkLanguage(args: { spec: AlphabetSpec; texts: string[] }): Language {
+    return solveCaesar(args.texts.join('\n'), alphabetOf(args.spec), 'auto', { bestOnly: true }).language;
+  },
+
   /** Best shift per item; one language for the batch (auto decides it from all the texts together). */
   caesarBulkSolve(args: { spec: AlphabetSpec; texts: string[]; language: Language | 'auto' }) {
     const a = alphabetOf(args.spec);
@@ -49,6 +54,10 @@ export const TASKS = {
   vigenereAnalyze(args: { spec: AlphabetSpec; text: string; language: Language | 'auto'; maxKeyLength: number }) {
     return analyzeVigenere(args.text, alphabetOf(args.spec), args.language, args.maxKeyLength);
   },
+
+  identify(args: { spec: AlphabetSpec; text: string; language: Language | 'auto'; maxKeyLength: number }) {
+    return identify(args.text, alphabetOf(args.spec), args.language, { maxKeyLength: args.maxKeyLength });
+  },
 };
 
 export type TaskKind = keyof typeof TASKS;
@@ -65,6 +74,12 @@ export function taskCost<K extends TaskKind>(kind: K, args: TaskArgs<K>): number
       const a = args as TaskArgs<'caesarSolve'>;
       return a.text.length * (a.language === 'auto' ? 2 : 1);
     }
+    case 'caesarBulkLanguage': {
+      // As a solve with auto of the texts joined.
+      let n = 0;
+      for (const t of (args as TaskArgs<'caesarBulkLanguage'>).texts) n += t.length + 1;
+      return n * 2;
+    }
     case 'caesarBulkSolve': {
       const a = args as TaskArgs<'caesarBulkSolve'>;
       let n = 0;
@@ -78,6 +93,31 @@ export function taskCost<K extends TaskKind>(kind: K, args: TaskArgs<K>): number
 }
 
 export const INLINE_COST = 3000;
+
+/**
+ * A bulk solve runs as tasks of about this cost, one after another, so that the pool can take another client's task
+ * between two of them instead of after the whole batch (1,000 texts of 400 letters are 1–2 s of one worker).
+ */
+export const BULK_CHUNK_COST = 20_000;
+
+/** Consecutive runs of texts whose solve costs at most `limit` each (a text dearer than that runs alone). */
+export function bulkChunks(texts: string[], limit = BULK_CHUNK_COST): string[][] {
+  const chunks: string[][] = [];
+  let current: string[] = [];
+  let cost = 0;
+  for (const text of texts) {
+    const c = taskCost('caesarBulkSolve', { spec: {}, texts: [text], language: 'en' });
+    if (current.length && cost + c > limit) {
+      chunks.push(current);
+      current = [];
+      cost = 0;
+    }
+    current.push(text);
+    cost += c;
+  }
+  if (current.length) chunks.push(current);
+  return chunks;
+}
 
 export function runTask<K extends TaskKind>(kind: K, args: TaskArgs<K>): TaskResult<K> {
   const fn = TASKS[kind] as (a: TaskArgs<K>) => TaskResult<K>;

@@ -191,6 +191,43 @@ export const OPERATION_EXAMPLES: Record<string, OperationDocs> = {
       text_length: 180,
     },
   },
+  '/identify': {
+    request: { text: 'Wkh vhfuhw phhwlqj lv dw wkh rog ploo dw vxqvhw; eulqj wkh pds.' },
+    response: {
+      success: true,
+      text_length: 63,
+      best_solution: {
+        cipher: 'caesar',
+        language: 'en',
+        shift: 3,
+        text: 'The secret meeting is at the old mill at sunset; bring the map.',
+        confidence: 0.99998,
+      },
+      // The first three of the ten listed.
+      all_solutions: [
+        {
+          cipher: 'caesar',
+          language: 'en',
+          shift: 3,
+          text: 'The secret meeting is at the old mill at sunset; bring the map.',
+          confidence: 0.99998,
+        },
+        {
+          cipher: 'unknown',
+          language: 'en',
+          text: 'Wkh vhfuhw phhwlqj lv dw wkh rog ploo dw vxqvhw; eulqj wkh pds.',
+          confidence: 0.0000083,
+        },
+        {
+          cipher: 'caesar',
+          language: 'fr',
+          shift: 3,
+          text: 'The secret meeting is at the old mill at sunset; bring the map.',
+          confidence: 0.0000034,
+        },
+      ],
+    },
+  },
   '/health': {
     response: { status: 'ok', version: '0.1.0', uptime_s: 3600, rate_limit_store: 'memory' },
   },
@@ -219,6 +256,7 @@ const TAG_DESCRIPTIONS: Record<string, string> = {
   caesar: 'Shift every letter a fixed number of places; break it by scoring every shift.',
   rot13: 'The Caesar shift by 13 on A–Z, its own inverse.',
   vigenere: 'A repeating key of shifts; broken by the index of coincidence per key length.',
+  identify: 'What is this? Which cipher, key and language explain a text, with calibrated probabilities.',
   meta: 'Facts about the service.',
 };
 

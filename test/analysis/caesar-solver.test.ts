@@ -58,13 +58,15 @@ describe('solveCaesar', () => {
     });
   });
 
-  it('gives one entry per shift, sorted by a posterior that sums to 1, each text the decryption', () => {
+  it('gives one entry per shift, sorted by a posterior that sums to 1 with "no answer" (nearly 1 alone at 40 letters), each text the decryption', () => {
     for (const language of LANGUAGES) {
       const a = ownAlphabet(language);
       const cipher = caesarEncrypt((HELD_OUT[language][0] as { text: string }).text.slice(0, 40), 5, a);
       const { solutions } = solveCaesar(cipher, a, language);
       expect(solutions.map((s) => s.shift).sort((x, y) => x - y)).toEqual(Array.from({ length: a.size }, (_, i) => i));
+      const { noAnswer } = solveCaesar(cipher, a, language);
       const sum = solutions.reduce((acc, s) => acc + s.score, 0);
+      expect(sum + noAnswer).toBeCloseTo(1, 12);
       expect(sum).toBeCloseTo(1, 9);
       for (let i = 1; i < solutions.length; i++) {
         expect(solutions[i - 1]?.score).toBeGreaterThanOrEqual(solutions[i]?.score as number);
@@ -76,10 +78,13 @@ describe('solveCaesar', () => {
     }
   });
 
-  it('is unsure, not falsely certain, about a text too short to tell', () => {
-    const { solutions } = solveCaesar('Xy', basic, 'en');
-    expect(solutions[0]?.score).toBeLessThan(0.9);
-    expect(solutions.reduce((acc, s) => acc + s.score, 0)).toBeCloseTo(1, 9);
+  it('is unsure, not falsely certain, about a text too short to tell, and says why', () => {
+    const { solutions, noAnswer, reason } = solveCaesar('Xy', basic, 'en');
+    expect(solutions[0]?.score).toBeLessThan(0.5);
+    expect(reason).toBeDefined();
+    // The shifts and "no answer" share one probability: the scores alone sum to less than 1.
+    expect(noAnswer).toBeGreaterThan(0);
+    expect(solutions.reduce((acc, s) => acc + s.score, 0) + noAnswer).toBeCloseTo(1, 9);
   });
 
   it.each(LANGUAGES)("'auto' recognises a %s paragraph", (language) => {

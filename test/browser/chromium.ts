@@ -1,8 +1,8 @@
 // Headless Chromium for the browser tests: Debian's /usr/bin/chromium through playwright-core, every request watched.
-import { existsSync, mkdirSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { type Browser, chromium, type Page } from 'playwright-core';
+import { CHROMIUM, provide } from '../support/provision.js';
 
-export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export const ARTIFACTS = new URL('../artifacts/', import.meta.url).pathname;
 
 // Without these, Chromium on a machine with no internet floods refused connections (updates, sync, QUIC probes).
@@ -19,15 +19,12 @@ const ARGS = [
 ];
 
 export async function launch(): Promise<Browser> {
-  if (!existsSync(CHROMIUM)) {
-    // Never skip silently: CI installs it (.ci/run), so a missing binary is a broken machine.
-    throw new Error(
-      `Chromium not found at ${CHROMIUM}. Install Debian's package (apt-get install -y chromium) or set CHROMIUM_PATH.`,
-    );
-  }
+  // CHROMIUM_PATH, else `chromium` on PATH (Debian's /usr/bin/chromium), which the run's global setup provided;
+  // never skipped: where it cannot be had, this throws what to install.
+  const executablePath = provide(CHROMIUM);
   mkdirSync(ARTIFACTS, { recursive: true });
   return chromium.launch({
-    executablePath: CHROMIUM,
+    executablePath,
     // playwright gives every launch a fresh temporary profile (its own --user-data-dir).
     args: ARGS,
   });

@@ -96,6 +96,31 @@ describe('the playground on Node', () => {
     await server?.stop();
   });
 
+  it('opens on "What is this?": a pasted text gets a verdict, its decryption and why, charted', async () => {
+    expect(await page.evaluate(() => document.querySelector('main section')?.id)).toBe('identify');
+    await page.click('#example-mystery');
+    await expect.poll(() => page.textContent('#verdict'), { timeout: 60_000 }).toBe('Vigenère, key ORCHID, English');
+    expect(await page.textContent('#identified-text')).toMatch(/^ITISA TRUTH UNIVE/);
+    expect(await page.textContent('#verdict-why')).toContain('key ORCHID');
+    const bars = page.locator('#hypothesis-chart svg rect');
+    expect(await bars.count()).toBeGreaterThanOrEqual(2);
+    expect(await page.locator('#hypothesis-chart svg rect.bar-best').count()).toBe(1);
+    expect(await page.getAttribute('#hypothesis-chart svg', 'aria-label')).toMatch(
+      /^Explanations weighed, most likely first: Vigenère, key ORCHID, English/,
+    );
+    // Pasted plain text is read as it is, without a further click.
+    await page.fill('#mystery', '');
+    await page.focus('#mystery');
+    await page.evaluate(() => {
+      const box = document.getElementById('mystery') as HTMLTextAreaElement;
+      box.value =
+        'It is a truth universally acknowledged, that a single man in possession of a good fortune must be in want of a wife.';
+      box.dispatchEvent(new ClipboardEvent('paste', { bubbles: true }));
+    });
+    await expect.poll(() => page.textContent('#verdict'), { timeout: 30_000 }).toBe('Plain English text');
+    await shot(page, 'playground-identify');
+  });
+
   it('encrypts and decrypts live as you type', async () => {
     await page.fill('#input', 'Hello, World!');
     await expect.poll(() => page.textContent('#output')).toBe('Khoor, Zruog!');
@@ -183,13 +208,15 @@ describe('the playground on Node', () => {
     await phone.fill('#max-key-length', '20');
     await phone.click('#break');
     await phone.waitForSelector('#ioc-chart svg');
+    await phone.click('#example-mystery');
+    await phone.waitForSelector('#hypothesis-chart svg', { timeout: 60_000 });
     const overflowing = await phone.evaluate(() =>
       [...document.querySelectorAll<HTMLElement>('.chart-scroll')]
         .filter((box) => box.scrollWidth > box.clientWidth)
         .map((box) => `${box.id}: ${box.scrollWidth} > ${box.clientWidth}`),
     );
     expect(overflowing).toEqual([]);
-    expect(await phone.locator('.chart-scroll svg').count()).toBeGreaterThanOrEqual(2);
+    expect(await phone.locator('.chart-scroll svg').count()).toBeGreaterThanOrEqual(3);
     await shot(phone, 'playground-phone');
     expectClean(phoneProblems);
     await phone.close();

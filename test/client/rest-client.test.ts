@@ -64,6 +64,12 @@ describe.each<Runtime>(['node', 'bun'])('REST client against the service on %s',
     expect(Object.keys(analysis.ioc_scores)).toHaveLength(12);
   });
 
+  it('identifies a text: what it is, in which language, and what it says', async () => {
+    const secret = (await api.vigenere.encrypt({ text: ENGLISH, key: 'LEMON' })).result;
+    const r = await api.analysis.identify({ text: secret, language: 'en', max_key_length: 8 });
+    expect(r.best_solution).toMatchObject({ cipher: 'vigenere', key: 'LEMON', language: 'en', text: ENGLISH });
+  });
+
   it('reads the meta endpoints', async () => {
     expect((await api.meta.health()).status).toBe('ok');
     const { alphabets } = await api.meta.alphabets();

@@ -43,6 +43,11 @@ describe.each<Runtime>(['node', 'bun'])('tRPC client against the service on %s',
     expect(dec.result).toBe('Attack at dawn!');
   });
 
+  it('calls analysis.identify', async () => {
+    const r = await client.analysis.identify.mutate({ text: CAESAR_3 });
+    expect(r.best_solution).toMatchObject({ cipher: 'caesar', shift: 3, language: 'en' });
+  });
+
   it('surfaces validation errors with the field map', async () => {
     const e = await client.caesar.encrypt.mutate({ text: '', shift: 1 }).catch((x: unknown) => x);
     expect(isTRPCClientError(e)).toBe(true);

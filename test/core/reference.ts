@@ -1,6 +1,6 @@
-// Typed view of the acceptance harness's reference implementation (/work/shared/acceptance/lib.mjs, plain ESM).
-// @ts-expect-error lib.mjs is plain JavaScript and ships no type declarations.
-import * as lib from '../../../shared/acceptance/lib.mjs';
+// Typed view of the acceptance harness's reference implementation (its copy in reference-lib.mjs, plain ESM).
+// @ts-expect-error reference-lib.mjs is plain JavaScript and ships no type declarations.
+import * as lib from './reference-lib.mjs';
 
 /** Options as the reference (and the HTTP API) spells them. */
 export interface RefOptions {

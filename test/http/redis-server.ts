@@ -1,20 +1,14 @@
 // Starts a private redis-server on a free loopback port for the Redis tests; fails loudly when none is installed.
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { Socket } from 'node:net';
+import { provide, REDIS_SERVER } from '../support/provision.js';
 import { freePort } from '../support/service-process.js';
 
 export { freePort };
 
-function redisBinary(): string {
-  try {
-    return execFileSync('sh', ['-c', 'command -v redis-server'], { encoding: 'utf8' }).trim();
-  } catch {
-    // A missing server must fail these tests, never skip them: the shared limit would go untested.
-    throw new Error(
-      'redis-server is not installed; the Redis rate-limit tests need it (apt-get install -y redis-server; .ci/run does this).',
-    );
-  }
-}
+// The run's setup (vitest's globalSetup, Bun's preload) has already provided it; a test file run some other way
+// gets the same: an install where possible, else an error. A missing server must fail these tests, never skip them.
+const redisBinary = (): string => provide(REDIS_SERVER);
 
 /** PING over a raw socket until it answers PONG. */
 function ping(port: number): Promise<boolean> {

@@ -61,6 +61,33 @@ describe('REST success responses', () => {
     expect(r.body).toMatchObject({ success: true, analysis: { probable_key: 'LEMON', best_key_length: 5 } });
   });
 
+  it('POST /identify: a ROT13 text in groups of five is caesar 13, read back in its groups', async () => {
+    const groups = (await post(app, '/rot13/transform', { text: PLAIN })).body as { result: string };
+    const letters = groups.result.replace(/[^A-Za-z]/g, '').toUpperCase();
+    const text = letters.replace(/(.{5})(?=.)/g, '$1 ');
+    const r = await post(app, '/identify', { text });
+    expect(r.status).toBe(200);
+    const body = r.body as { best_solution: { text: string }; all_solutions: unknown[] };
+    expect(body).toMatchObject({
+      success: true,
+      text_length: text.length,
+      best_solution: { cipher: 'caesar', shift: 13 },
+    });
+    expect(body.best_solution.text.replaceAll(' ', '')).toBe(PLAIN.replace(/[^A-Za-z]/g, '').toUpperCase());
+    expect(body.all_solutions[0]).toEqual(body.best_solution);
+  });
+
+  it('POST /identify answers a text without letters with the contract 422', async () => {
+    const r = await post(app, '/identify', { text: '12345 !?', max_key_length: 101 });
+    expect(r.status).toBe(422);
+    expect(r.body).toMatchObject({ errors: { max_key_length: ['The max key length must be between 1 and 100.'] } });
+    const none = await post(app, '/identify', { text: '12345 !?' });
+    expect(none.status).toBe(422);
+    expect(none.body).toMatchObject({
+      errors: { text: ['The text must contain at least one letter of the selected alphabet.'] },
+    });
+  });
+
   it.each(['/health', '/alphabets', '/languages'])('GET %s is served and not counted', async (path) => {
     const before = await send(app, '/api/v1/health');
     const r = await send(app, `/api/v1${path}`);
@@ -87,6 +114,7 @@ describe('REST success responses', () => {
       '/caesar/decrypt',
       '/caesar/encrypt',
       '/caesar/solve',
+      '/identify',
       '/rot13/bulk',
       '/rot13/transform',
       '/vigenere/analyze',

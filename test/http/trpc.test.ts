@@ -1,6 +1,6 @@
 // The tRPC surface through app.handle: superjson bodies, batching, tRPC-shaped errors and rate-limit headers.
 import { describe, expect, it } from 'vitest';
-import { makeApp, send, trpcPost } from './helpers.js';
+import { makeApp, post, send, trpcPost } from './helpers.js';
 
 const app = makeApp();
 
@@ -26,6 +26,14 @@ describe('tRPC', () => {
     const results = (r.body as TrpcOk[]).map((x) => x.result.data.json.result);
     expect(results).toEqual(['bcd', 'nop', 'LXFOPVEFRNHR']);
     expect(Number(r.headers.get('x-ratelimit-remaining'))).toBe(before - 3);
+  });
+
+  it('answers analysis.identify as REST does', async () => {
+    const text = 'Wkh vhfuhw phhwlqj lv dw wkh rog ploo dw vxqvhw; eulqj wkh pds.';
+    const r = await trpcPost(app, ['analysis.identify'], [{ text }]);
+    expect(r.status).toBe(200);
+    const rest = await post(app, '/identify', { text });
+    expect((r.body as TrpcOk).result.data.json).toEqual(rest.body);
   });
 
   it('keeps tRPC error shapes, with the field map in data.errors', async () => {

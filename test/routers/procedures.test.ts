@@ -3,6 +3,7 @@ import { TRPCError } from '@trpc/server';
 import { describe, expect, it } from 'vitest';
 import { fieldErrorsOf } from '../../routers/errors.js';
 import { createCaller } from '../../routers/index.js';
+import { mulberry32 } from '../../src/analysis/random.js';
 
 const caller = createCaller({
   health: () => ({ status: 'ok', version: 'test', uptime_s: 0, rate_limit_store: 'memory' }),
@@ -67,6 +68,20 @@ describe('caesar', () => {
     expect(s.best_solution).toEqual({ shift: 11, text: CAESAR_PLAIN, confidence: s.all_solutions[0]?.score });
     expect(s.all_solutions).toHaveLength(26);
     expect(s.all_solutions.reduce((sum, x) => sum + x.score, 0)).toBeCloseTo(1, 6);
+  });
+
+  it('says why when the best shift is not credible: random letters have "no answer", and the scores sum below 1', async () => {
+    // 40 letters drawn uniformly at random (seeded), in groups of five.
+    const rng = mulberry32(40);
+    const letters = Array.from({ length: 40 }, () => 'ABCDEFGHIJKLMNOPQRSTUVWXYZ'[Math.floor(rng() * 26)]).join('');
+    const s = await caller.caesar.solve({ text: letters.replace(/.{5}(?=.)/g, '$& ') });
+    expect(s.best_solution.confidence).toBeLessThan(0.5);
+    expect(s.reason).toBe('no_answer');
+    expect(s.all_solutions.reduce((sum, x) => sum + x.score, 0)).toBeLessThan(0.5);
+    const clear = await caller.caesar.solve({
+      text: (await caller.caesar.encrypt({ text: CAESAR_PLAIN, shift: 4 })).result,
+    });
+    expect(clear.reason).toBeUndefined();
   });
 
   it('bulk encrypts and decrypts, echoing method and alphabet', async () => {
@@ -226,6 +241,40 @@ describe('vigenere', () => {
       'The max key length must be between 1 and 100.',
     ]);
     expect(await fieldErrors(caller.vigenere.analyze({ text: long, max_key_length: 0 }))).toEqual({
+      max_key_length: ['The max key length must be between 1 and 100.'],
+    });
+  });
+});
+
+describe('analysis.identify', () => {
+  it('breaks a Vigenère text and names the key, the language and the decryption, with the defaults', async () => {
+    const plain = `${CAESAR_PLAIN} ${CAESAR_PLAIN.toLowerCase()}`;
+    const enc = await caller.vigenere.encrypt({ text: plain, key: 'KEY' });
+    const r = await caller.analysis.identify({ text: enc.result });
+    expect(r.best_solution).toMatchObject({ cipher: 'vigenere', key: 'KEY', language: 'en', text: plain });
+    expect(r.all_solutions[0]).toEqual(r.best_solution);
+    expect(r.text_length).toBe(plain.length);
+    expect(r.all_solutions.length).toBeLessThanOrEqual(10);
+    expect(r.all_solutions.map((s) => s.cipher)).toContain('unknown');
+  });
+
+  it('reads a plain text as plain in its language, in the alphabet asked for', async () => {
+    const text =
+      'Litwo! Ojczyzno moja! ty jesteś jak zdrowie. Ile cię trzeba cenić, ten tylko się dowie, kto cię stracił.';
+    const r = await caller.analysis.identify({ text, alphabet: 'polish', language: 'pl', max_key_length: 5 });
+    expect(r.best_solution).toMatchObject({ cipher: 'plain', language: 'pl', text });
+    expect(r.best_solution.shift).toBeUndefined();
+  });
+
+  it('reports every field error at once', async () => {
+    expect(
+      await fieldErrors(
+        caller.analysis.identify({ text: '', language: 'xx', alphabet: 'custom', max_key_length: 0 } as never),
+      ),
+    ).toEqual({
+      text: ['The text field is required.'],
+      language: ['The selected language is invalid.'],
+      custom_alphabet: ['The custom alphabet field is required when alphabet is custom.'],
       max_key_length: ['The max key length must be between 1 and 100.'],
     });
   });

@@ -134,3 +134,34 @@ ${ticks}${bars}${line(languageIoc, 'ref-language', `${languageName} ≈ ${langua
 <p class="legend"><span class="swatch swatch-text"></span> Best length <span class="swatch swatch-probable"></span> Other likely lengths
 <span class="swatch swatch-line-language"></span> Typical ${esc(languageName)} <span class="swatch swatch-line-random"></span> Random letters</p>`;
 }
+
+export interface HypothesisBar {
+  /** What the explanation is, in words ("Caesar shift 3, English"). */
+  label: string;
+  probability: number;
+  best?: boolean;
+}
+
+/**
+ * One horizontal bar per explanation, most likely first, named above its bar and its probability written beside it,
+ * so that long names fit a phone; a sliver stays visible, so every explanation weighed can be seen.
+ */
+export function hypothesisChart(bars: HypothesisBar[], room = 640, format: (p: number) => string = pct): string {
+  const width = Math.max(240, room);
+  const valueWidth = 64;
+  const barRoom = width - valueWidth - 4;
+  const row = 40;
+  const height = bars.length * row + 4;
+  const rows = bars
+    .map((b, i) => {
+      const y = 2 + i * row;
+      const w = Math.max(2, b.probability * barRoom);
+      return `<g><title>${esc(b.label)}: ${esc(format(b.probability))}</title>
+<text class="axis-label" x="0" y="${y + 13}">${esc(b.label)}</text>
+<rect class="${b.best ? 'bar-best' : 'bar-plain'}" x="0" y="${y + 19}" width="${w}" height="14" rx="2"/>
+<text class="axis-label" x="${w + 6}" y="${y + 31}">${esc(format(b.probability))}</text></g>`;
+    })
+    .join('');
+  const summary = bars.map((b) => `${b.label} ${format(b.probability)}`).join('; ');
+  return `<svg class="chart" role="img" viewBox="0 0 ${width} ${height}" aria-label="Explanations weighed, most likely first: ${esc(summary)}.">${rows}</svg>`;
+}

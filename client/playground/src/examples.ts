@@ -1,4 +1,5 @@
-// Example ciphertexts for the breaker: the opening of Pride and Prejudice, Caesar shift 11 and Vigenère key ORCHID.
+// Example ciphertexts for the breaker: the opening of Pride and Prejudice, Caesar shift 11 and Vigenère key ORCHID;
+// for "What is this?", the same passage under Vigenère key ORCHID in groups of five letters.
 export const CAESAR_EXAMPLE =
   'Te td l ecfes fytgpcdlwwj lnvyzhwporpo, esle l dtyrwp xly ty azddpddtzy zq l rzzo qzcefyp, xfde mp ty hlye zq ' +
   'l htqp. Szhpgpc wteewp vyzhy esp qppwtyrd zc gtphd zq dfns l xly xlj mp zy std qtcde pyepctyr l yptrsmzfcszzo, ' +
@@ -10,3 +11,8 @@ export const VIGENERE_EXAMPLE =
   'eltv. Jvehjvt sqwhcg rvrke vom isvnpvjg ft cqhkj qm axqy c tiq ara im rb ykz nlfjv lvwsikuo d bvknpecltowrr, ' +
   'kjpa wflvo qv gf ylto tzzll lb kjl ulbuu vn wvv ubzuclpkqqu wctqowvu, apdh yg pa fceuplhfvf aph fziobiic ' +
   'rywssivf wi gfol wqs ft vbksi qm bkszt kixuyvlzv.';
+
+/** VIGENERE_EXAMPLE's letters, upper case, in groups of five: how puzzles often print a ciphertext. */
+export const MYSTERY_EXAMPLE = VIGENERE_EXAMPLE.replace(/[^A-Za-z]/g, '')
+  .toUpperCase()
+  .replace(/(.{5})(?=.)/g, '$1 ');

@@ -8,17 +8,10 @@ import {
   createRestClient,
   type RateLimitInfo,
 } from '@cipher-service/client';
-import { frequencyChart, iocChart } from './charts.js';
-import { CAESAR_EXAMPLE, VIGENERE_EXAMPLE } from './examples.js';
+import { frequencyChart, hypothesisChart, iocChart } from './charts.js';
+import { CAESAR_EXAMPLE, MYSTERY_EXAMPLE, VIGENERE_EXAMPLE } from './examples.js';
+import { explanationName, explanationWhy, LANGUAGE_NAMES } from './explain.js';
 import { countLetters, languageIoc } from './frequencies.js';
-
-const LANGUAGE_NAMES: Record<string, string> = {
-  en: 'English',
-  pl: 'Polish',
-  de: 'German',
-  es: 'Spanish',
-  fr: 'French',
-};
 
 const $ = <T extends HTMLElement = HTMLElement>(id: string) => document.getElementById(id) as T;
 const radio = (name: string) => (document.querySelector(`input[name="${name}"]:checked`) as HTMLInputElement).value;
@@ -457,6 +450,74 @@ function loadExample(kind: 'caesar' | 'vigenere'): void {
 }
 $('example-caesar').addEventListener('click', () => loadExample('caesar'));
 $('example-vigenere').addEventListener('click', () => loadExample('vigenere'));
+
+// ------------------------------------------------------------------------------------------ ?. what is this
+
+type Identification = CipherOutputs['analysis']['identify'];
+
+const mystery = $<HTMLTextAreaElement>('mystery');
+const identifyButton = $<HTMLButtonElement>('identify-button');
+const identification = $('identification');
+const IDENTIFY_ERRORS: ErrorTargets = { text: 'mystery-error' };
+
+function renderIdentification(r: Identification): void {
+  const best = r.best_solution;
+  const [, runnerUp] = r.all_solutions;
+  const chart = el('div', { className: 'chart-scroll', id: 'hypothesis-chart' });
+  fitChart(chart, (width) =>
+    hypothesisChart(
+      r.all_solutions.map((s, i) => ({ label: explanationName(s), probability: s.confidence, best: i === 0 })),
+      width,
+      percent,
+    ),
+  );
+  identification.replaceChildren(
+    el(
+      'div',
+      { className: 'verdict' },
+      el('p', { className: 'big' }, el('strong', { id: 'verdict' }, explanationName(best))),
+      el('p', {}, `${percent(best.confidence)} sure`),
+    ),
+    el('p', { id: 'verdict-why' }, explanationWhy(best)),
+    best.cipher === 'unknown' ? '' : el('p', { className: 'result plaintext', id: 'identified-text' }, best.text),
+    el('h3', {}, 'Why: every explanation weighed'),
+    el(
+      'p',
+      { className: 'hint' },
+      'Each bar is the probability of one explanation, all of them weighed together against the same text. ' +
+        (runnerUp
+          ? `The next best, ${explanationName(runnerUp)}, has ${percent(runnerUp.confidence)}.`
+          : 'There is no other explanation worth showing.'),
+    ),
+    chart,
+  );
+}
+
+async function identifyIt(): Promise<void> {
+  clearErrors(IDENTIFY_ERRORS, 'identify-error');
+  identifyButton.disabled = true;
+  identifyButton.textContent = 'Looking…';
+  identification.setAttribute('aria-busy', 'true');
+  try {
+    renderIdentification(await api.analysis.identify({ text: mystery.value }));
+    hideNotice();
+  } catch (error) {
+    identification.replaceChildren();
+    showError(error, IDENTIFY_ERRORS, 'identify-error', () => void identifyIt());
+  } finally {
+    identifyButton.disabled = false;
+    identifyButton.textContent = 'What is this?';
+    identification.removeAttribute('aria-busy');
+  }
+}
+
+identifyButton.addEventListener('click', () => void identifyIt());
+$('example-mystery').addEventListener('click', () => {
+  mystery.value = MYSTERY_EXAMPLE;
+  void identifyIt();
+});
+// Pasting is the usual way in: the answer comes without a further click.
+mystery.addEventListener('paste', () => setTimeout(() => void identifyIt(), 0));
 
 // ------------------------------------------------------------------------------------------ 3. frequencies
 

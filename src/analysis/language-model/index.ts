@@ -1,7 +1,7 @@
 // Character n-gram language models: the file format, the vocabulary, Kneser–Ney smoothing, the build-time tables and the query.
 export { ngramTables } from './build-tables.js';
 export { decodeModelFile, encodeModelFile, type ModelFile, type NgramFile, type NgramLevel } from './format.js';
-export { compileModel, getModel, type LanguageModel, readModelFile } from './load.js';
+export { compileModel, getFoldedModel, getModel, type LanguageModel, readModelFile } from './load.js';
 export type { NgramModel } from './ngram-model.js';
 export {
   BOUNDARY_CHAR,

@@ -45,20 +45,37 @@ export function compileModel(file: ModelFile): LanguageModel {
   };
 }
 
-const cache = new Map<Language, LanguageModel>();
+const cache = new Map<string, LanguageModel>();
 
-/** Reads the model files next to this module; works from source under tsx, vitest and Bun alike. */
-export function readModelFile(language: Language): ModelFile {
-  const header = readFileSync(assetUrl('models', `${language}.json`), 'utf8');
-  return decodeModelFile(header, readFileSync(assetUrl('models', `${language}.bin`)));
+/**
+ * Reads the model files next to this module (`<language>.json` and `.bin`, or with `folded` the A–Z model of
+ * `<language>-folded`); works from source under tsx, vitest and Bun alike.
+ */
+export function readModelFile(language: Language, folded = false): ModelFile {
+  const name = folded ? `${language}-folded` : language;
+  const header = readFileSync(assetUrl('models', `${name}.json`), 'utf8');
+  return decodeModelFile(header, readFileSync(assetUrl('models', `${name}.bin`)));
+}
+
+function cached(language: Language, folded: boolean): LanguageModel {
+  const key = folded ? `${language}-folded` : language;
+  let model = cache.get(key);
+  if (!model) {
+    model = compileModel(readModelFile(language, folded));
+    cache.set(key, model);
+  }
+  return model;
 }
 
 /** The model of a language, read and compiled on first use. */
 export function getModel(language: Language): LanguageModel {
-  let model = cache.get(language);
-  if (!model) {
-    model = compileModel(readModelFile(language));
-    cache.set(language, model);
-  }
-  return model;
+  return cached(language, false);
+}
+
+/**
+ * The model of a language's text with its accents folded to A–Z (ł → l, ß → ss, é → e), over the basic
+ * alphabet, read and compiled on first use; only languages whose alphabet is not A–Z have one.
+ */
+export function getFoldedModel(language: Language): LanguageModel {
+  return cached(language, true);
 }

@@ -1,11 +1,15 @@
 // Vigenère analysis: every key length searched jointly under the n-gram model, the length chosen by likelihood.
 import { type Alphabet, codePointPrefix, letterIndices, vigenereDecryptShifts } from '../../core/index.js';
+import { type Doubt, doubtOf } from '../doubt.js';
 import { AnalysisInputError } from '../errors.js';
 import { LANGUAGES, type Language } from '../languages.js';
+import { answerProbability, type NoAnswerFit, noAnswerLogLikelihood } from '../no-answer.js';
 import { logSumExp } from '../score.js';
 import { calibrateConfidence } from './calibration.js';
 import { coincidences, rankLengths } from './ioc.js';
+import type { Budget } from './key-search.js';
 import { screenPlan, searchPlan } from './plan.js';
+import { readingOf } from './reading.js';
 import { fitLanguage, type LanguageFit } from './search.js';
 
 export interface VigenereAnalysis {
@@ -19,8 +23,27 @@ export interface VigenereAnalysis {
   probable_key: string;
   /** The first 200 code points of the decryption, case and non-alphabet characters kept. */
   decrypted_preview: string;
-  /** Calibrated probability, in [0, 1], that the key (length and every letter) is exactly right. */
+  /**
+   * Calibrated probability, in [0, 1], that the key (length and every letter) is exactly right, every hypothesis
+   * weighed, "no answer" among them: the text is not a Vigenère cipher of prose in the language with a key of at
+   * most max_key_length letters (random letters, another cipher, a longer key).
+   */
   confidence: number;
+  /** Why the key is not credible, when the confidence is below one half (doubt.ts). */
+  reason?: Doubt;
+}
+
+/** An analysis with what the calibration reads. */
+export interface AnalysisDetails {
+  analysis: VigenereAnalysis;
+  /** Probability of "no answer". */
+  noAnswer: number;
+  /** ln P(text | a Vigenère cipher of prose, key ≤ max) − ln P(text | no answer), on tempered likelihoods. */
+  evidence: number;
+  /** The calibrated probability that the key is right among the keys alone, "no answer" left out. */
+  inner: number;
+  /** The same before the calibration (the Platt fit reads it). */
+  raw: number;
 }
 
 export const MIN_ANALYSIS_LETTERS = 20;
@@ -29,9 +52,20 @@ const PREVIEW_CODE_POINTS = 200;
 const MAX_PROBABLE_LENGTHS = 5;
 /** Options for tuning and measurement; the service uses the defaults. */
 export interface AnalyzeOptions {
-  /** Report the uncalibrated confidence (the calibration fit reads it). */
-  rawConfidence?: boolean;
+  /** Weighs "no answer" with this fit instead of the shipped one (see NO_ANSWER_FIT). */
+  noAnswerFit?: NoAnswerFit;
+  /** Adds the work the analysis spent, in model look-ups (key-search.ts), to `spent` (the budget tests read it). */
+  work?: Budget;
 }
+
+/**
+ * logit P(a Vigenère cipher of prose, key ≤ max_key_length) = slope · evidence + offset (no-answer.ts), fitted by
+ * log loss on the development split with development models (`npm run bench:accuracy -- --calibrate`, or the
+ * --dump lines of split runs): L = 5, 8, 12, 20 at 2, 3, 4 and 6·L, spaced and letters only, beside one null input
+ * per kind, length and language. The slope is far below Caesar's 1: the evidence measures the best keys the
+ * search found against "no answer", and a search that picks the best of many keys flatters its own.
+ */
+const NO_ANSWER_FIT: NoAnswerFit = { slope: 0.36, offset: 0.6 };
 
 /**
  * Estimates the key of a Vigenère ciphertext. With 'auto', every language is fitted and the one whose
@@ -44,6 +78,17 @@ export function analyzeVigenere(
   maxKeyLength: number,
   options: AnalyzeOptions = {},
 ): VigenereAnalysis {
+  return analyzeVigenereDetails(text, a, language, maxKeyLength, options).analysis;
+}
+
+/** analyzeVigenere, with the probability of "no answer" and the evidence it was weighed by. */
+export function analyzeVigenereDetails(
+  text: string,
+  a: Alphabet,
+  language: Language | 'auto',
+  maxKeyLength: number,
+  options: AnalyzeOptions = {},
+): AnalysisDetails {
   const letters = letterIndices(text, a);
   if (letters.length < MIN_ANALYSIS_LETTERS) throw new AnalysisInputError('text', TOO_SHORT_MESSAGE);
   const n = a.size;
@@ -51,6 +96,7 @@ export function analyzeVigenere(
   const ioc = coincidences(letters, n, maxLength);
   const ranked = rankLengths(ioc, n, maxLength);
   const plan = searchPlan(letters.length, n, ranked, ioc);
+  const work = options.work ?? { spent: 0 };
 
   // Languages compare on untempered likelihood: each has its own temperature.
   const raw = (f: LanguageFit): number => f.best.ll - f.best.length * Math.log(n);
@@ -59,17 +105,22 @@ export function analyzeVigenere(
   if (languages.length > 1) {
     // The languages compete on a quick fit; only the winner gets the full search.
     const screen = screenPlan(plan);
-    languages = [fittest(languages.map((l) => fitLanguage(text, a, l, letters, screen))).language];
+    languages = [fittest(languages.map((l) => fitLanguage(text, a, l, letters, screen, work))).language];
   }
-  const fit = fittest(languages.map((l) => fitLanguage(text, a, l, letters, plan)));
+  const fit = fittest(languages.map((l) => fitLanguage(text, a, l, letters, plan, work)));
 
   const z = logSumExp(fit.evaluations.map((e) => e.score));
   const best = fit.best;
   const lengthPosterior = Math.exp(best.score - z);
   const rawConfidence = Math.min(1, Math.max(0, lengthPosterior * Math.exp(-best.spread)));
-  const confidence = options.rawConfidence
-    ? rawConfidence
-    : calibrateConfidence(rawConfidence, letters.length / best.length);
+  const inner = calibrateConfidence(rawConfidence, letters.length / best.length);
+  // "No answer" against every length tried (each 1/maxLength a priori), on the letters the lengths were scored on.
+  const scored = readingOf(text, a, fit.language, fit.scoredLetters);
+  const h0 = noAnswerLogLikelihood(scored.tokens, a, scored.model) / scored.ngrams.temperature;
+  const evidence = z - Math.log(maxLength) - h0;
+  const answer = answerProbability(evidence, options.noAnswerFit ?? NO_ANSWER_FIT);
+  const confidence = answer * inner;
+  const reason = doubtOf(confidence, 1 - answer);
 
   // Fitted lengths by posterior, then the rest by coincidence alone.
   const fitted = fit.evaluations
@@ -81,7 +132,7 @@ export function analyzeVigenere(
   const iocScores: Record<string, number> = {};
   for (let k = 1; k <= maxLength; k++) iocScores[String(k)] = Math.round((ioc[k] as number) * 1e6) / 1e6;
 
-  return {
+  const analysis: VigenereAnalysis = {
     language: fit.language,
     ioc_scores: iocScores,
     probable_key_lengths: probable,
@@ -89,5 +140,7 @@ export function analyzeVigenere(
     probable_key: Array.from(best.key, (s) => a.letters[s] as string).join(''),
     decrypted_preview: vigenereDecryptShifts(codePointPrefix(text, PREVIEW_CODE_POINTS), best.key, a),
     confidence,
+    ...(reason && { reason }),
   };
+  return { analysis, noAnswer: 1 - answer, evidence, inner, raw: rawConfidence };
 }

@@ -1,5 +1,5 @@
 // Index of coincidence: how well each key length's columns coincide, and the lengths it ranks first.
-import { TOP_LENGTHS } from './tuning.js';
+import { IOC_SHARE, IOC_SIGNIFICANT, TOP_LENGTHS } from './tuning.js';
 
 /** Index of coincidence of every column split, lengths 1…maxLength. */
 export function coincidences(letters: Uint16Array, n: number, maxLength: number): Float64Array {
@@ -47,4 +47,30 @@ export function candidateLengths(ranked: number[], ioc: Float64Array, n: number)
     for (let d = 1; d < k; d++) if (k % d === 0 && excess(d) >= 0.5 * excess(k)) chosen.add(d);
   }
   return [...chosen];
+}
+
+/**
+ * The period the coincidences show beyond doubt, or undefined. A length is significant when its columns coincide
+ * IOC_SIGNIFICANT standard deviations or more above random letters; if one is, the period is the shortest length
+ * whose columns coincide at least IOC_SHARE as far above random as the most significant one's (a period's
+ * multiples coincide as well as the period, its divisors less).
+ */
+export function evidentPeriod(ioc: Float64Array, letters: number, n: number, maxLength: number): number | undefined {
+  const random = 1 / n;
+  let best = 0;
+  let bestZ = Number.NEGATIVE_INFINITY;
+  for (let k = 1; k <= maxLength; k++) {
+    // Letter pairs within columns: k columns of about letters / k letters each.
+    const m = letters / k;
+    const pairs = (k * m * (m - 1)) / 2;
+    const z = pairs > 0 ? (((ioc[k] as number) - random) * Math.sqrt(pairs)) / Math.sqrt(random * (1 - random)) : 0;
+    if (z > bestZ) {
+      bestZ = z;
+      best = k;
+    }
+  }
+  if (bestZ < IOC_SIGNIFICANT) return undefined;
+  const excess = (ioc[best] as number) - random;
+  for (let k = 1; k <= best; k++) if ((ioc[k] as number) - random >= IOC_SHARE * excess) return k;
+  return best;
 }

@@ -1,10 +1,11 @@
-// The decryption under one key, kept up to date as key letters move: ascent, pair, crib and beam moves.
+// The decryption under one key, kept up to date as key letters move: ascent, crib and beam moves.
 import { logSumExp } from '../score.js';
 import type { FrequentWords } from '../word-lists.js';
 import { CASE_NONE } from '../word-marks.js';
 import type { Reading } from './reading.js';
+import { CRIB_CHECK_COST, FAST_COST, NEW_WORD_COST, SETUP_COST, WORD_COST } from './tuning.js';
 
-/** Shared by the searches of one analysis: how many model look-ups they have spent. */
+/** Shared by the searches of one analysis: the work they have spent, in model look-ups (other steps weighed by tuning.ts). */
 export interface Budget {
   spent: number;
 }
@@ -167,6 +168,7 @@ export class KeySearch {
       this.followersDoneAt.push(Int32Array.from(followed[j] as number[]));
     }
     for (let j = 0; j < k; j++) this.setColumn(j, 0);
+    budget.spent += SETUP_COST * this.syms.length;
   }
 
   /**
@@ -178,6 +180,7 @@ export class KeySearch {
     const bonus = this.reading.words;
     if (!bonus || ws.length === 0) return 0;
     let sum = 0;
+    const met = bonus.size;
     for (let i = 0; i < ws.length; i++) {
       const w = ws[i] as number;
       const id = bonus.wordId(this.syms, this.wordFrom[w] as number, this.wordTo[w] as number, this.wordCut[w] === 1);
@@ -187,7 +190,7 @@ export class KeySearch {
       if (part === 'follower') sum -= bonus.alone(id);
       else sum += bonus.markScore(id, this.wordCase[w] as number, this.wordJoins[w] as number);
     }
-    this.budget.spent += ws.length;
+    this.budget.spent += WORD_COST * ws.length + NEW_WORD_COST * (bonus.size - met);
     return sum;
   }
 
@@ -217,6 +220,7 @@ export class KeySearch {
         const e = es[i] as number;
         sum += tri[((syms[e - 2] as number) * S + (syms[e - 1] as number)) * S + (syms[e] as number)] as number;
       }
+      this.budget.spent += FAST_COST * es.length;
       return sum;
     }
     for (let i = 0; i < es.length; i++) {
@@ -259,14 +263,15 @@ export class KeySearch {
   /**
    * Coordinate ascent: each key letter in turn takes the shift that maximises the likelihood, the
    * others held fixed, until none improves. A column is revisited only when a letter close enough to
-   * share an n-gram with it has changed.
+   * share an n-gram with it has changed. Stops early once the budget's spent count reaches `limit`.
    */
-  climb(dirty = new Uint8Array(this.k).fill(1), maxPasses = 12): void {
+  climb(dirty = new Uint8Array(this.k).fill(1), limit = Number.POSITIVE_INFINITY, maxPasses = 12): void {
     const { k } = this;
     const n = this.reading.n;
     for (let pass = 0; pass < maxPasses && dirty.includes(1); pass++) {
       for (let j = 0; j < k; j++) {
         if (!dirty[j]) continue;
+        if (this.budget.spent >= limit) return;
         dirty[j] = 0;
         this.evaluate(j);
         // Only a strictly better shift moves a key letter, so ties cannot make the search cycle.
@@ -281,46 +286,6 @@ export class KeySearch {
     }
   }
 
-  /**
-   * Pair moves: every two neighbouring key letters are tried at all n² shift pairs together, the rest
-   * held fixed; the best pair is kept when it beats the current one. Escapes the optima where a word
-   * needs two letters changed at once, which one-letter ascent cannot reach. Returns whether it moved.
-   */
-  pairClimb(): boolean {
-    const { k } = this;
-    if (k < 2) return false;
-    const n = this.reading.n;
-    let moved = false;
-    for (let j = 0; j < k; j++) {
-      const j2 = (j + 1) % k;
-      if (k === 2 && j === 1) break;
-      const es = this.union(this.ends[j] as Int32Array, this.ends[j2] as Int32Array);
-      const ws = this.union(this.wordsOf[j] as Int32Array, this.wordsOf[j2] as Int32Array);
-      const k1 = this.key[j] as number;
-      const k2 = this.key[j2] as number;
-      const base = this.sumAt(es) + this.wordSum(ws);
-      let best = base;
-      let b1 = k1;
-      let b2 = k2;
-      for (let s1 = 0; s1 < n; s1++) {
-        this.setColumn(j, s1);
-        for (let s2 = 0; s2 < n; s2++) {
-          this.setColumn(j2, s2);
-          const v = this.sumAt(es) + this.wordSum(ws);
-          if (v > best + 1e-9) {
-            best = v;
-            b1 = s1;
-            b2 = s2;
-          }
-        }
-      }
-      this.setColumn(j, b1);
-      this.setColumn(j2, b2);
-      if (b1 !== k1 || b2 !== k2) moved = true;
-    }
-    return moved;
-  }
-
   private union(...lists: Int32Array[]): Int32Array {
     const all = new Set<number>();
     for (const l of lists) for (const x of l) all.add(x);
@@ -331,7 +296,7 @@ export class KeySearch {
    * Crib moves: every listed word of the right length tried in every whole word of the text, each
    * setting the key letters that would decipher it so; scored on the n-grams and words those letters
    * reach, the rest of the key as it is. Returns the `keep` best as (columns, shifts) pairs, best first.
-   * One move sets several key letters at once, so it reaches keys that single and pair moves cannot.
+   * One move sets several key letters at once, so it reaches keys that single-letter moves cannot.
    */
   wordMoves(words: FrequentWords, keep: number): WordMove[] {
     const { k, syms, columnAt, codeAt } = this;
@@ -350,6 +315,8 @@ export class KeySearch {
       const es = this.union(...cols.map((c) => this.ends[c] as Int32Array));
       const ws = this.union(...cols.map((c) => this.wordsOf[c] as Int32Array));
       const saved = cols.map((c) => this.key[c] as number);
+      // Checking whether a listed word fits costs about half a look-up per letter (measured).
+      this.budget.spent += CRIB_CHECK_COST * list.length;
       const base = this.sumAt(es) + this.wordSum(ws);
       for (let at = 0; at < list.length; at += m) {
         stamp++;
@@ -399,12 +366,6 @@ export class KeySearch {
       });
     }
     return moves;
-  }
-
-  /** Ascent by single letters and neighbouring pairs until neither improves. */
-  deepClimb(rounds = 4): void {
-    this.climb();
-    for (let r = 0; r < rounds && this.pairClimb(); r++) this.climb();
   }
 
   /**

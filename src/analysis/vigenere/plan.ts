@@ -1,39 +1,53 @@
 // The search plan of one text: which key lengths the search tries, how much of the text it reads, what it may spend.
-import { candidateLengths } from './ioc.js';
+import { candidateLengths, evidentPeriod } from './ioc.js';
 import {
   BEAM_WIDTH,
+  CRIB_WORK,
+  FINAL_LENGTHS,
+  FINAL_WORK,
   FULL_SEARCH_LETTERS,
-  LONG_POLISH_LENGTHS,
+  GUIDE_WORK,
+  LONG_FINAL_LENGTHS,
   LONG_SCREEN_LENGTHS,
   MIN_SAMPLE,
   MIN_SAMPLE_ANY_ALPHABET,
-  POLISH_PER_KEY_LETTER,
-  RESTART_BUDGET,
-  RESTART_LENGTHS,
   SAMPLE_PER_KEY_LETTER,
   SAMPLE_WORK,
+  SCOUT_WORK,
+  SCREEN_FINAL_WORK,
+  SCREEN_GUIDE_WORK,
   SCREEN_LENGTHS,
   SCREEN_SAMPLE,
-  SHORT_LETTERS,
-  SHORT_RESTART_BUDGET,
+  WIDE_WORK,
 } from './tuning.js';
 
 /** What fitLanguage searches, and how hard (see docs/solver.md, "The search plan"). */
 export interface SearchPlan {
-  /** Short texts (up to FULL_SEARCH_LETTERS): every length searched, with beams and restarts. */
-  readonly full: boolean;
   /** The key lengths searched, most promising first. */
   readonly lengths: readonly number[];
+  /**
+   * The period the coincidences show beyond doubt (evidentPeriod in ioc.ts): then only it and its multiples
+   * are searched, and of those only it gets a beam, since a multiple can only repeat its key at a higher cost.
+   */
+  readonly period: number | undefined;
   /** Letters of the text the scouts read. */
   readonly sample: number;
-  /** Letters the full model's polish reads: the sample, or on a long text a shorter prefix. */
-  readonly polishSample: number;
-  /** How many of the scouts' best lengths are polished by the full model (and searched with a wide beam). */
-  readonly polishLengths: number;
-  /** Model look-ups the restarts may spend; 0 also turns crib moves off. */
-  readonly restartBudget: number;
+  /** How many of the scouts' best lengths are climbed under the full model and scored in the end. */
+  readonly finalLengths: number;
   /** The widest beam a length with short columns gets; 0 searches every length by ascent alone. */
   readonly beamWidth: number;
+  /**
+   * Look-ups the scouts' beams may spend together, the guide's ascents, the crib moves (short spaced texts only;
+   * 0 for none) and the wide beams.
+   */
+  readonly scoutWork: number;
+  readonly guideWork: number;
+  readonly cribWork: number;
+  readonly wideWork: number;
+  /** Look-ups the final climbs and scores may spend (the best length is scored whatever it costs). */
+  readonly finalWork: number;
+  /** Whether the lengths are scored with the mass of the keys near theirs (the language screen compares likelihoods). */
+  readonly spread: boolean;
 }
 
 /** Letters the key search reads for keys up to `longestKey` letters over an alphabet of n. */
@@ -44,36 +58,48 @@ export function sampleLetters(longestKey: number, n: number): number {
 
 /**
  * The plan for a text of `letters` letters over an alphabet of n, given the lengths ranked by coincidence:
- * a short text searches them all; a long one only those the IoC favours, and polishes a prefix.
+ * a short text searches them all; a long one only those the IoC favours; either, when
+ * the coincidences leave no doubt about the period, only the period and its multiples.
  */
 export function searchPlan(letters: number, n: number, ranked: number[], ioc: Float64Array): SearchPlan {
   const full = letters <= FULL_SEARCH_LETTERS;
-  const lengths = full ? ranked : candidateLengths(ranked, ioc, n);
+  const candidates = full ? ranked : candidateLengths(ranked, ioc, n);
+  // Where the coincidences show the period beyond doubt, only it and its multiples are searched.
+  const period = evidentPeriod(ioc, letters, n, ranked.length);
+  const lengths = period ? [period, ...candidates.filter((k) => k !== period && k % period === 0)] : candidates;
   const sample = sampleLetters(Math.max(...lengths), n);
   return {
-    full,
     lengths,
+    period,
     sample,
-    polishSample: full ? sample : Math.max(MIN_SAMPLE_ANY_ALPHABET, POLISH_PER_KEY_LETTER * Math.max(...lengths)),
-    polishLengths: full ? RESTART_LENGTHS : LONG_POLISH_LENGTHS,
-    restartBudget: !full ? 0 : letters < SHORT_LETTERS ? SHORT_RESTART_BUDGET : RESTART_BUDGET,
+    finalLengths: full ? FINAL_LENGTHS : LONG_FINAL_LENGTHS,
     beamWidth: full ? BEAM_WIDTH : 0,
+    scoutWork: full ? SCOUT_WORK : 0,
+    guideWork: GUIDE_WORK,
+    cribWork: full ? CRIB_WORK : 0,
+    wideWork: full ? WIDE_WORK : 0,
+    finalWork: FINAL_WORK,
+    spread: true,
   };
 }
 
 /**
  * The quick fit on which the languages compete under 'auto': the plan's likeliest lengths on a short
- * sample, one length polished, no beam, no restarts.
+ * sample, one length scored, no beam, no crib moves.
  */
 export function screenPlan(plan: SearchPlan): SearchPlan {
   const sample = Math.min(plan.sample, SCREEN_SAMPLE);
   return {
-    full: plan.full,
-    lengths: plan.lengths.slice(0, plan.full ? SCREEN_LENGTHS : LONG_SCREEN_LENGTHS),
+    lengths: plan.lengths.slice(0, plan.beamWidth > 0 ? SCREEN_LENGTHS : LONG_SCREEN_LENGTHS),
+    period: plan.period,
     sample,
-    polishSample: sample,
-    polishLengths: 1,
-    restartBudget: 0,
+    finalLengths: 1,
     beamWidth: 0,
+    scoutWork: 0,
+    guideWork: SCREEN_GUIDE_WORK,
+    cribWork: 0,
+    wideWork: 0,
+    finalWork: SCREEN_FINAL_WORK,
+    spread: false,
   };
 }

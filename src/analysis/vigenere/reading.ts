@@ -1,7 +1,8 @@
 // The text as one language model reads it for the key search: tokens, candidate symbols, word scoring.
 import type { Alphabet } from '../../core/index.js';
-import { getModel, type LanguageModel, type NgramModel } from '../language-model/index.js';
-import type { Language } from '../languages.js';
+import type { LanguageModel, NgramModel } from '../language-model/index.js';
+import { LANGUAGE_INFO, type Language } from '../languages.js';
+import { searchModel } from '../readings.js';
 import { candidateSymbols, ngramsFor, type Tokens, tokenize } from '../tokens.js';
 import { WordBonus } from '../word-bonus.js';
 import { WORD_LAMBDA, WORD_LETTERS } from './tuning.js';
@@ -21,7 +22,10 @@ export interface Reading {
 
 /** How the model of `language` reads text, up to its `sample`-th letter. */
 export function readingOf(text: string, a: Alphabet, language: Language, sample: number): Reading {
-  const model = getModel(language);
+  // With A–Z and a language with accents, the folded model (readings.ts), which reads both kinds of plaintext.
+  const model = searchModel(text, a, language, sample);
+  // The word lists are of words as written, accents kept: a folded model's words would all read as unlisted.
+  const folded = model.alphabet.name !== LANGUAGE_INFO[language].alphabet;
   const tokens = tokenize(text, a, model, 'auto', sample);
   const ngrams = ngramsFor(model, tokens);
   const cand = candidateSymbols(a, model);
@@ -38,6 +42,8 @@ export function readingOf(text: string, a: Alphabet, language: Language, sample:
     n: a.size,
     // Each word is scored as the follower of the word before it (word pairs), not alone.
     words:
-      !tokens.joined && tokens.letters <= WORD_LETTERS ? new WordBonus(model, ngrams, WORD_LAMBDA, true) : undefined,
+      !tokens.joined && !folded && tokens.letters <= WORD_LETTERS
+        ? new WordBonus(model, ngrams, WORD_LAMBDA, true)
+        : undefined,
   };
 }

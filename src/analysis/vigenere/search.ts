@@ -1,7 +1,6 @@
-// The search of one language: every key length scouted, the likeliest polished and restarted, each scored.
+// The search of one language: every key length scouted, the likeliest searched harder, climbed and scored.
 import { type Alphabet, letterIndices } from '../../core/index.js';
 import type { Language } from '../languages.js';
-import { mulberry32 } from '../random.js';
 import { type FrequentWords, frequentWords } from '../word-lists.js';
 import { type Budget, KeySearch } from './key-search.js';
 import { type SearchPlan, sampleLetters } from './plan.js';
@@ -12,16 +11,16 @@ import {
   BEAM_SCOUT_WIDTH,
   CRIB_LENGTHS,
   CRIB_LETTERS_PER_KEY_LETTER,
-  CRIB_ROUGH,
   CRIB_TRIES,
   CRIB_WORDS,
-  PATIENCE,
-  POLISH_MARGIN,
-  RESTART_LETTERS_PER_KEY_LETTER,
-  SCOUT_WORK,
-  SHORT_LETTERS,
-  SHORT_WIDE_WORK,
-  WIDE_WORK,
+  FINAL_MARGIN,
+  FINAL_PER_KEY_LETTER,
+  MIN_SAMPLE_ANY_ALPHABET,
+  REVEAL_MARGIN,
+  SEARCH_MARGIN,
+  UNIGRAM_COST,
+  WIDE_LENGTHS,
+  WIDE_LETTERS_PER_KEY_LETTER,
 } from './tuning.js';
 
 interface Evaluation {
@@ -35,8 +34,11 @@ interface Evaluation {
   spread: number;
 }
 
-/** Best shift of each column on its own, by the letters' unigram log-likelihood. */
-function unigramKey(reading: Reading, letters: Uint16Array, k: number): Int32Array {
+/**
+ * Best shift of each column on its own, by the letters' unigram log-likelihood: every shift of every distinct
+ * letter of each column, charged as UNIGRAM_COST look-ups each.
+ */
+function unigramKey(reading: Reading, letters: Uint16Array, k: number, budget: Budget): Int32Array {
   const { n, cand, ngrams } = reading;
   const counts = new Int32Array(k * n);
   let col = 0;
@@ -46,20 +48,23 @@ function unigramKey(reading: Reading, letters: Uint16Array, k: number): Int32Arr
   }
   const logp = Float64Array.from(cand, (s) => ngrams.uni[s] as number);
   const key = new Int32Array(k);
+  const ll = new Float64Array(n);
+  let work = letters.length;
   for (let j = 0; j < k; j++) {
-    let best = Number.NEGATIVE_INFINITY;
-    for (let s = 0; s < n; s++) {
-      let ll = 0;
-      for (let c = 0; c < n; c++) {
-        const f = counts[j * n + c] as number;
-        if (f) ll += f * (logp[c >= s ? c - s : c - s + n] as number);
-      }
-      if (ll > best) {
-        best = ll;
-        key[j] = s;
-      }
+    ll.fill(0);
+    for (let c = 0; c < n; c++) {
+      const f = counts[j * n + c] as number;
+      if (!f) continue;
+      // Under shift s the letter c reads as plaintext letter c − s.
+      for (let s = 0; s <= c; s++) ll[s]! += f * (logp[c - s] as number);
+      for (let s = c + 1; s < n; s++) ll[s]! += f * (logp[c - s + n] as number);
+      work += n;
     }
+    let best = 0;
+    for (let s = 1; s < n; s++) if ((ll[s] as number) > (ll[best] as number)) best = s;
+    key[j] = best;
   }
+  budget.spent += UNIGRAM_COST * work;
   return key;
 }
 
@@ -79,6 +84,8 @@ function period(key: Int32Array): Int32Array {
 interface Rough {
   k: number;
   key: Int32Array;
+  /** Log-likelihood of its decryption, and that tempered less the key's cost. */
+  ll: number;
   score: number;
 }
 
@@ -86,6 +93,8 @@ export interface LanguageFit {
   language: Language;
   evaluations: Evaluation[];
   best: Evaluation;
+  /** Letters of the text the evaluations scored (the "no answer" hypothesis is scored on the same). */
+  scoredLetters: number;
 }
 
 /**
@@ -117,63 +126,11 @@ function improveByCribs(
   return { key, ll };
 }
 
-class LengthSearch {
-  readonly search: KeySearch;
-  bestKey: Int32Array;
-  bestLl: number;
-
-  private readonly pairs: boolean;
-
-  constructor(reading: Reading, start: Int32Array, budget: Budget) {
-    this.pairs = reading.tokens.letters < SHORT_LETTERS;
-    this.search = new KeySearch(reading, start.length, budget);
-    this.search.setKey(start);
-    if (this.pairs) this.search.deepClimb();
-    else this.search.climb();
-    this.bestKey = Int32Array.from(this.search.key);
-    this.bestLl = this.search.total();
-  }
-
-  /** Crib moves from the best key (see improveByCribs). */
-  cribs(words: FrequentWords, tries: number): void {
-    const better = improveByCribs(this.search, this.bestKey, this.bestLl, words, tries);
-    this.bestKey = better.key;
-    this.bestLl = better.ll;
-  }
-
-  /**
-   * Iterated local search: re-draw a few key letters at random, climb again from there, keep the result
-   * if the decryption got likelier. Escapes the local optima that short columns leave the ascent in.
-   */
-  restart(rng: () => number, n: number): boolean {
-    const s = this.search;
-    const k = s.k;
-    s.setKey(this.bestKey);
-    const dirty = new Uint8Array(k);
-    const moves = 1 + Math.floor(rng() * Math.min(3, k));
-    for (let m = 0; m < moves; m++) {
-      const j = Math.floor(rng() * k);
-      s.setColumn(j, Math.floor(rng() * n));
-      s.markNeighbours(dirty, j);
-    }
-    s.climb(dirty);
-    let ll = s.total();
-    if (this.pairs && ll > this.bestLl + 1e-9 && s.pairClimb()) {
-      s.deepClimb();
-      ll = s.total();
-    }
-    if (ll > this.bestLl + 1e-9) {
-      this.bestLl = ll;
-      this.bestKey = Int32Array.from(s.key);
-      return true;
-    }
-    return false;
-  }
-}
-
 /**
- * Searches the key of every length the plan names under one language's model, and scores each length
- * found: the scouts, the wide beams and crib moves of short columns, the full model's polish, restarts.
+ * Searches the key of every length the plan names under one language's model, and scores each length found:
+ * unigram keys, guided ascents where a key letter has many letters of text, scout beams where it has few, crib
+ * moves, wide beams where it has two or three letters, the full model's climb. Each stage spends from its own
+ * allowance of work (see docs/solver.md, "Budgets"); the search stops early once the text has revealed its key.
  */
 export function fitLanguage(
   text: string,
@@ -181,128 +138,194 @@ export function fitLanguage(
   language: Language,
   letters: Uint16Array,
   plan: SearchPlan,
+  budget: Budget = { spent: 0 },
 ): LanguageFit {
-  const { lengths, sample, polishSample, polishLengths, restartBudget, beamWidth } = plan;
+  const { lengths, sample, finalLengths, beamWidth } = plan;
   const reading = readingOf(text, a, language, sample);
-  // The full model polishes a prefix: on a long text the guide has already found the key.
-  const polish = polishSample < sample ? readingOf(text, a, language, polishSample) : reading;
   const n = a.size;
   const T = reading.ngrams.temperature;
-  const budget: Budget = { spent: 0 };
-
-  // Every length: short columns get a narrow beam search under the full model, each of its best keys
-  // climbed; long ones a quick ascent under the trigram guide. The full model judges.
   const sampled = reading.tokens.letters;
-  const beamed = (k: number): boolean => beamWidth > 0 && sampled < BEAM_LETTERS_PER_KEY_LETTER * k;
-  // A beam costs about width × alphabet × order × letters look-ups: the widths shrink to keep the whole
-  // search bounded when many lengths need one (a short text with a large max_key_length).
-  const beamCost = n * reading.ngrams.order * Math.max(1, sampled);
-  const beamedCount = lengths.filter(beamed).length;
-  const scoutWidth = Math.max(
-    2,
-    Math.min(BEAM_SCOUT_WIDTH, Math.floor(SCOUT_WORK / (beamCost * Math.max(1, beamedCount)))),
-  );
-  const wideWidth = Math.max(
-    scoutWidth,
-    Math.min(
-      beamWidth,
-      Math.floor((sampled < SHORT_LETTERS ? SHORT_WIDE_WORK : WIDE_WORK) / (beamCost * polishLengths)),
-    ),
-  );
-  const cribWords = restartBudget > 0 && reading.words ? frequentWords(reading.model, CRIB_WORDS) : undefined;
-  const cribbed = (k: number): boolean => sampled <= CRIB_LETTERS_PER_KEY_LETTER * k;
-  const beamSearch = (k: number, width: number, keep: number): Rough => {
+  const beamable = (k: number): boolean =>
+    beamWidth > 0 && sampled < BEAM_LETTERS_PER_KEY_LETTER * k && (plan.period === undefined || k === plan.period);
+  const score = (ll: number, k: number): number => ll / T - k * Math.log(n);
+  /**
+   * Runs `work` when the stage's allowance still holds `estimate` (and more than nothing), and charges what it
+   * spent; `work` gets the spent count at which the allowance runs out, where its ascents stop.
+   */
+  const within = (stage: { left: number }, work: (limit: number) => void, estimate = 0): boolean => {
+    if (stage.left <= 0 || stage.left < estimate) return false;
+    const before = budget.spent;
+    work(before + stage.left);
+    stage.left -= budget.spent - before;
+    return true;
+  };
+
+  const beamSearch = (k: number, width: number, keep: number, limit: number): Rough => {
     const search = new KeySearch(reading, k, budget);
-    let best: Rough = { k, key: new Int32Array(k), score: Number.NEGATIVE_INFINITY };
+    let best: Rough = { k, key: new Int32Array(k), ll: Number.NEGATIVE_INFINITY, score: Number.NEGATIVE_INFINITY };
     for (const start of search.beam(width, keep)) {
       search.setKey(start);
-      search.climb();
-      const score = search.total() / T - k * Math.log(n);
-      if (score > best.score) best = { k, key: Int32Array.from(search.key), score };
+      search.climb(undefined, limit);
+      const ll = search.total();
+      if (score(ll, k) > best.score) best = { k, key: Int32Array.from(search.key), ll, score: score(ll, k) };
     }
     return best;
   };
+  const cribWords = plan.cribWork > 0 && reading.words ? frequentWords(reading.model, CRIB_WORDS) : undefined;
+  const cribbed = (k: number): boolean => sampled <= CRIB_LETTERS_PER_KEY_LETTER * k;
   const withCribs = (r: Rough): Rough => {
     if (!cribWords || !cribbed(r.k)) return r;
     const search = new KeySearch(reading, r.k, budget);
     search.setKey(r.key);
-    const { key, ll } = improveByCribs(search, r.key, search.total(), cribWords, CRIB_ROUGH);
-    return { k: r.k, key, score: ll / T - r.k * Math.log(n) };
+    const { key, ll } = improveByCribs(search, r.key, search.total(), cribWords, CRIB_TRIES);
+    return { k: r.k, key, ll, score: score(ll, r.k) };
   };
-  const rough = lengths.map((k): Rough => {
-    if (beamed(k)) return beamSearch(k, scoutWidth, 1);
-    const guide = new KeySearch(reading, k, budget, true);
-    guide.setKey(unigramKey(reading, letters, k));
-    guide.climb();
+
+  // 1. Every length first gets each column's best unigram shift, judged by the full model (a pass over the text).
+  const rough = new Map<number, Rough>();
+  const judged = (k: number, key: Int32Array): Rough => {
     const judge = new KeySearch(reading, k, budget);
-    judge.setKey(guide.key);
-    return { k, key: Int32Array.from(guide.key), score: judge.total() / T - k * Math.log(n) };
-  });
-  if (cribWords) {
-    // Crib moves can lift the true length above the rest, but each scans the word lists: the scouts'
-    // best few lengths with short columns get them, so a large max_key_length costs no more.
-    const picked = rough
-      .filter((r) => beamed(r.k) && cribbed(r.k))
-      .sort((x, y) => y.score - x.score)
-      .slice(0, CRIB_LENGTHS);
-    for (const r of picked) rough[rough.indexOf(r)] = withCribs(r);
-  }
-  rough.sort((x, y) => y.score - x.score);
-  // The scouts' best lengths are searched again with the full beam.
-  for (let i = 0; i < Math.min(polishLengths, rough.length); i++) {
-    const r = rough[i] as Rough;
-    if (!beamed(r.k) || wideWidth <= scoutWidth) continue;
-    const wide = withCribs(beamSearch(r.k, wideWidth, BEAM_KEEP));
-    if (wide.score > r.score) rough[i] = wide;
-  }
-  rough.sort((x, y) => y.score - x.score);
+    judge.setKey(key);
+    const ll = judge.total();
+    return { k, key: Int32Array.from(key), ll, score: score(ll, k) };
+  };
+  for (const k of lengths) rough.set(k, judged(k, unigramKey(reading, letters, k, budget)));
+  // The text has revealed its key once a decryption is likelier as the language than as uniformly random letters
+  // by more than choosing its key letters and its length could explain: random letters bring any of the n^k keys
+  // of any length tried that far with probability under e^−REVEAL_MARGIN, whatever the search (Markov's inequality
+  // on the likelihood ratio, summed over the keys). Then no other length is searched: a wrong length's decryption
+  // reads as random letters, and the evidence for this one is already beyond doubt.
+  const threshold = REVEAL_MARGIN + Math.log(lengths.length) - sampled * Math.log(n);
+  let revealed = false;
+  const check = (r: Rough): void => {
+    if (r.ll >= threshold + r.k * Math.log(n)) revealed = true;
+  };
+  for (const r of rough.values()) check(r);
+  const likeliest = (): Rough[] => [...rough.values()].sort((x, y) => y.score - x.score);
 
-  // The likeliest lengths: the full model's ascent, then restarts round-robin until none improves.
-  // Lengths far behind the best cannot win, and add nothing to the posterior: they are not polished.
-  const top = (rough[0] as (typeof rough)[number]).score;
-  const searches = rough
-    .slice(0, polishLengths)
-    .filter((r) => r.score >= top - POLISH_MARGIN)
-    .map((r) => new LengthSearch(polish, r.key, budget));
-  if (cribWords) for (const x of searches) if (cribbed(x.search.k)) x.cribs(cribWords, CRIB_TRIES);
-  if (restartBudget > 0) {
-    const rng = mulberry32(0x9e3779b9 ^ letters.length);
-    // Long columns leave the ascent few local optima to escape; only short ones get restarts.
-    const idle = new Map(
-      searches.filter((x) => sampled < RESTART_LETTERS_PER_KEY_LETTER * x.search.k).map((x) => [x, 0]),
+  // 2. Lengths whose key letters have many letters of text climb under the trigram guide, likeliest first, while
+  // its allowance lasts; lengths with short columns get a beam search (3), and the guide where the beam does not.
+  const guides = { left: plan.guideWork };
+  const guided = (r: Rough): void => {
+    within(guides, (limit) => {
+      const guide = new KeySearch(reading, r.k, budget, true);
+      guide.setKey(r.key);
+      guide.climb(undefined, limit);
+      const better = judged(r.k, guide.key);
+      rough.set(r.k, better);
+      check(better);
+    });
+  };
+  for (const r of likeliest().filter((x) => !beamable(x.k))) if (!revealed) guided(r);
+
+  // 3. Scout beams, the shortest lengths first (their key letters have the most letters of text each, so the
+  // text can reveal them), as wide as the scouts' allowance can pay for on every one of them, at most
+  // BEAM_SCOUT_WIDTH; what a unit of width costs is learnt as they go. When the allowance cannot pay for one
+  // prefix on every length, the shortest get width 1 until it runs out.
+  const beamed = lengths.filter(beamable).sort((x, y) => x - y);
+  const scouts = { left: plan.scoutWork };
+  // A first guess at a unit of width: the beam's look-ups and one pass of the ascent after it.
+  let perWidth = 2 * n * reading.ngrams.order * Math.max(1, sampled);
+  const scoutWidths = new Map<number, number>();
+  beamed.forEach((k, i) => {
+    if (revealed) return;
+    const width = Math.max(1, Math.min(BEAM_SCOUT_WIDTH, Math.floor(scouts.left / (perWidth * (beamed.length - i)))));
+    const before = budget.spent;
+    const ran = within(
+      scouts,
+      (limit) => {
+        const better = beamSearch(k, width, 1, limit);
+        rough.set(k, better);
+        check(better);
+      },
+      width * perWidth,
     );
-    const limit = budget.spent + restartBudget;
-    while (budget.spent < limit && idle.size > 0) {
-      for (const [x, misses] of [...idle]) {
-        if (budget.spent >= limit) break;
-        if (x.restart(rng, n)) idle.set(x, 0);
-        else if (misses + 1 >= PATIENCE + x.search.k) idle.delete(x);
-        else idle.set(x, misses + 1);
-      }
-    }
-  }
+    if (!ran) return;
+    perWidth = (budget.spent - before) / width;
+    scoutWidths.set(k, width);
+  });
+  for (const r of likeliest().filter((x) => beamable(x.k) && !scoutWidths.has(x.k))) if (!revealed) guided(r);
 
+  // 4. Crib moves can lift the true length above the rest, but each scans the word lists: the scouts' best
+  // few lengths with short columns get them, within their allowance.
+  // Lengths far behind the best are left alone: when the scouts have already found a key the text reveals,
+  // searching the keys the text cannot reveal (a key letter with two or three letters of text) is wasted.
+  const open = (r: Rough, best: number): boolean => r.score >= best - SEARCH_MARGIN;
+  const cribs = { left: plan.cribWork };
+  const scouted = likeliest();
+  if (cribWords && !revealed)
+    for (const r of scouted
+      .filter((x) => scoutWidths.has(x.k) && cribbed(x.k) && open(x, (scouted[0] as Rough).score))
+      .slice(0, CRIB_LENGTHS))
+      within(cribs, () => rough.set(r.k, withCribs(r)));
+
+  // 5. Wide beams, where a key letter has so few letters that a narrow beam often loses the key: as wide as the
+  // allowance pays for, what a unit of width costs learnt as for the scouts.
+  const cribbedAll = likeliest();
+  const wide = revealed
+    ? []
+    : cribbedAll
+        .filter(
+          (r) =>
+            scoutWidths.has(r.k) &&
+            sampled <= WIDE_LETTERS_PER_KEY_LETTER * r.k &&
+            open(r, (cribbedAll[0] as Rough).score),
+        )
+        .slice(0, WIDE_LENGTHS);
+  const wideStage = { left: plan.wideWork };
+  wide.forEach((r, i) => {
+    const width = Math.min(beamWidth, Math.floor(wideStage.left / (perWidth * (wide.length - i))));
+    if (width <= (scoutWidths.get(r.k) ?? 0)) return;
+    const before = budget.spent;
+    within(wideStage, (limit) => {
+      const better = withCribs(beamSearch(r.k, width, BEAM_KEEP, limit));
+      if (better.score > r.score) rough.set(r.k, better);
+    });
+    perWidth = (budget.spent - before) / width;
+  });
+
+  // 6. The likeliest lengths: the full model's ascent, then each scored. Lengths far behind the best cannot win,
+  // and add nothing to the posterior.
+  const ranked = likeliest();
+  const top = (ranked[0] as Rough).score;
+  const finals = ranked.slice(0, finalLengths).filter((r) => r.score >= top - FINAL_MARGIN);
+  // They are scored alike, on a prefix of FINAL_PER_KEY_LETTER letters per key letter of the longest: on a long
+  // text the scouts have already found the key, and the full model's climb over all of it would cost the most.
+  const finalSample = Math.max(MIN_SAMPLE_ANY_ALPHABET, FINAL_PER_KEY_LETTER * Math.max(...finals.map((r) => r.k)));
+  const polish = finalSample < sampled ? readingOf(text, a, language, finalSample) : reading;
+  // The best length is always scored; the others while the allowance pays for scoring one (the mass of nearby
+  // keys reads every shift of every key letter: a pass over the text per letter of the alphabet).
+  const finalStage = { left: plan.finalWork };
+  const scoring = plan.spread ? n * polish.ngrams.order * polish.tokens.codes.length : polish.tokens.codes.length;
   const byLength = new Map<number, Evaluation>();
-  for (const x of searches) {
-    let key = period(x.bestKey);
-    let s = x.search;
-    let ll = x.bestLl;
-    if (key.length < x.search.k) {
+  const evaluate = (r: Rough, limit: number): void => {
+    let search = new KeySearch(polish, r.k, budget);
+    search.setKey(r.key);
+    search.climb(undefined, limit - scoring);
+    let key = period(search.key);
+    while (key.length < search.k) {
       // A key that repeats a shorter one is that shorter key: refit it at its own length.
-      const refit = new LengthSearch(polish, key, budget);
-      key = period(refit.bestKey);
-      s = refit.search;
-      ll = refit.bestLl;
-      if (key.length < refit.search.k) continue;
-    } else s.setKey(key);
-    const spread = s.spread(T);
+      search = new KeySearch(polish, key.length, budget);
+      search.setKey(key);
+      search.climb(undefined, limit - scoring);
+      key = period(search.key);
+    }
+    const ll = search.total();
+    const spread = plan.spread ? search.spread(T) : 0;
     const e: Evaluation = { length: key.length, key, ll, spread, score: ll / T + spread - key.length * Math.log(n) };
     const old = byLength.get(e.length);
     if (!old || e.score > old.score) byLength.set(e.length, e);
-  }
+  };
+  finals.forEach((r, i) => {
+    // The best length is scored even when the allowance cannot pay for it: the answer needs it.
+    if (i > 0 && finalStage.left < scoring) return;
+    const before = budget.spent;
+    evaluate(r, before + Math.max(finalStage.left, scoring));
+    finalStage.left -= budget.spent - before;
+  });
   const evaluations = [...byLength.values()];
   const best = evaluations.reduce((x, y) => (y.score > x.score ? y : x));
-  return { language, evaluations, best };
+  return { language, evaluations, best, scoredLetters: polish.tokens.letters };
 }
 
 /**

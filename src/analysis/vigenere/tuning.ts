@@ -1,4 +1,10 @@
 // The Vigenère search's tuning: how much of a text it reads, which lengths it searches and how, its budgets.
+//
+// Every budget counts work, not time (model look-ups, each other step weighed as so many of them by the *_COST
+// constants below), so an analysis does the same work, and gives the same answer, on any machine and under any load;
+// ANALYSIS_WORK bounds the whole. docs/solver.md ("Budgets") says where the allowances go and why;
+// docs/solver-results.md (2026-11-25, budgets) has what they cost and what they find.
+import { LANGUAGES } from '../languages.js';
 
 /** Up to this many letters every length is searched; longer texts search the lengths the IoC favours. */
 export const FULL_SEARCH_LETTERS = 1200;
@@ -15,44 +21,72 @@ export const SCREEN_SAMPLE = 1500;
 /** Lengths, best first, that the language screen under 'auto' fits on a short text, and on a long one. */
 export const SCREEN_LENGTHS = 6;
 export const LONG_SCREEN_LENGTHS = 2;
-/** Lengths whose guide score trails the best by more than this many nats are not polished. */
-export const POLISH_MARGIN = 25;
-/** Columns shorter than this many letters get restarts. */
-export const RESTART_LETTERS_PER_KEY_LETTER = 20;
-/** Prefixes a beam search keeps: wider finds more, costs width × alphabet × letters look-ups per length. */
-export const BEAM_WIDTH = 128;
-/** The beam width every short-column length gets first; the likeliest lengths then get BEAM_WIDTH. */
-export const BEAM_SCOUT_WIDTH = 16;
-/** Look-ups all the scout beams of one analysis may spend, and all the wide ones. */
-export const SCOUT_WORK = 6_000_000;
-export const WIDE_WORK = 8_000_000;
-/** The wide beams' budget for texts shorter than SHORT_LETTERS, whose every look-up is cheap. */
-export const SHORT_WIDE_WORK = 12_000_000;
-/** The beam's final keys that are climbed and compared. */
-export const BEAM_KEEP = 4;
+/** What the guide's ascents of one language's screen may spend. */
+export const SCREEN_GUIDE_WORK = 150_000;
+/** What the final climb of one language's screen may spend. */
+export const SCREEN_FINAL_WORK = 150_000;
+/**
+ * Nats by which a decryption must be likelier as the language than as random letters, beyond ln(alphabet size) per
+ * key letter and ln(lengths tried), before the text counts as having revealed its key and the search stops (the
+ * chance that random letters get there is below e^−15, 3·10^−7).
+ */
+export const REVEAL_MARGIN = 15;
+/** Lengths whose scouted score trails the best by more than this many nats get no crib moves or wide beam. */
+export const SEARCH_MARGIN = 40;
+/** Lengths whose score trails the best by more than this many nats are not evaluated in the end. */
+export const FINAL_MARGIN = 25;
+/** The lengths, best first by the scouts, whose keys are climbed under the full model and scored in the end. */
+export const FINAL_LENGTHS = 4;
+/** The final climb and score read this many letters per key letter of the longest length scored (at least 600). */
+export const FINAL_PER_KEY_LETTER = 25;
+/** Look-ups the final climbs and scores may spend (the best length is scored whatever it costs). */
+export const FINAL_WORK = 1_000_000;
+/** Lengths, best first by the guide, that a long text climbs and scores in the end. */
+export const LONG_FINAL_LENGTHS = 2;
+/** A word scored by the word bonus costs about this many n-gram look-ups (measured on short spaced texts). */
+export const WORD_COST = 4;
+/** Setting up the search of one key length costs about this many look-ups per symbol of the text it reads. */
+export const SETUP_COST = 3;
+/** Adding one letter's log-probability under one shift (the unigram keys) costs about this share of a look-up. */
+export const UNIGRAM_COST = 0.05;
+/** A word met for the first time is spelt and looked up in the word lists: about this many look-ups more. */
+export const NEW_WORD_COST = 20;
+/** A look-up in the plain trigram table (the guide) costs about this share of a full-model look-up. */
+export const FAST_COST = 0.25;
+/** Checking a letter of a listed word against the text (crib moves) costs about this share of one. */
+export const CRIB_CHECK_COST = 0.5;
+/**
+ * Where some length's columns coincide this many standard deviations above random letters, the period is beyond
+ * doubt: the shortest length whose columns coincide at least IOC_SHARE as far above random (evidentPeriod in ioc.ts).
+ */
+export const IOC_SIGNIFICANT = 8;
+export const IOC_SHARE = 0.5;
 /** Columns shorter than this many letters are searched by beam; longer ones by ascent alone. */
 export const BEAM_LETTERS_PER_KEY_LETTER = 12;
-/** A long text's full-model polish reads this many letters per key letter of its longest candidate. */
-export const POLISH_PER_KEY_LETTER = 25;
-/** Lengths, best first by the guide, that a long text polishes with the full model. */
-export const LONG_POLISH_LENGTHS = 2;
-/** Model look-ups the restarts of one analysis may spend (about 40 ns each). */
-export const RESTART_BUDGET = 300_000;
-/** Lengths, best first, that get restarts. */
-export const RESTART_LENGTHS = 4;
-/** Texts shorter than this many letters get pair moves and the larger restart budget. */
-export const SHORT_LETTERS = 120;
-export const SHORT_RESTART_BUDGET = 2_000_000;
-/** A search stops after this many restarts in a row that found nothing better. */
-export const PATIENCE = 12;
+/** The beam width every short-column length gets (narrower when the scouts' budget cannot pay for it). */
+export const BEAM_SCOUT_WIDTH = 16;
+/** Look-ups all the scout beams of one analysis may spend. */
+export const SCOUT_WORK = 3_500_000;
+/** Look-ups the guide's ascents of the lengths with long columns may spend (each FAST_COST of one). */
+export const GUIDE_WORK = 1_500_000;
+/** Look-ups the crib moves after the scouts may spend. */
+export const CRIB_WORK = 2_000_000;
 /**
- * Crib moves (short spaced texts): the most frequent words of each length placed in the text's words,
- * and how many of the best such moves are climbed from, after the polish (CRIB_TRIES) and after a
- * scout or wide beam (CRIB_ROUGH). On the development lines 8 and 3 did as well as 24 and 6.
+ * Only lengths whose key letters have at most this many letters of text each get a wide beam, the best
+ * WIDE_LENGTHS of them by the scouts, up to BEAM_WIDTH wide within WIDE_WORK look-ups together.
+ */
+export const WIDE_LETTERS_PER_KEY_LETTER = 3;
+export const WIDE_LENGTHS = 2;
+export const BEAM_WIDTH = 128;
+export const WIDE_WORK = 1_200_000;
+/** The beam's final keys that are climbed and compared. */
+export const BEAM_KEEP = 4;
+/**
+ * Crib moves (short spaced texts): the most frequent words of each length placed in the text's words; the
+ * best CRIB_TRIES such moves are climbed from, on the scouts' best CRIB_LENGTHS lengths and after each wide beam.
  */
 export const CRIB_WORDS = 300;
-export const CRIB_TRIES = 8;
-export const CRIB_ROUGH = 3;
+export const CRIB_TRIES = 3;
 /** Crib moves only where the key's columns are this short: a longer column pins its letter anyway. */
 export const CRIB_LETTERS_PER_KEY_LETTER = 3;
 /** How many of the scouts' lengths get crib moves, best first. */
@@ -61,3 +95,19 @@ export const CRIB_LENGTHS = 8;
 export const WORD_LETTERS = 160;
 /** Weight λ of the word model in its mixture with the character model. */
 export const WORD_LAMBDA = 0.5;
+/** The passes over the text every length tried costs (its unigram key and the set-up of its searches), at most. */
+export const PASS_WORK = 2_000_000;
+/**
+ * The most one analysis may count, in look-ups, every stage and language screen included: the allowances above, the
+ * passes over the text, and what a length started within an allowance spends past it (an allowance is checked before
+ * each length, not inside its beam), which PASS_WORK's slack covers. bench:cost measures 40–100 ns of CPU a look-up
+ * on its costliest inputs; test/analysis/vigenere/budget.test.ts holds those inputs to this bound.
+ */
+export const ANALYSIS_WORK =
+  GUIDE_WORK +
+  SCOUT_WORK +
+  CRIB_WORK +
+  WIDE_WORK +
+  FINAL_WORK +
+  LANGUAGES.length * (SCREEN_GUIDE_WORK + SCREEN_FINAL_WORK) +
+  PASS_WORK;

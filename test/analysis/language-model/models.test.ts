@@ -28,9 +28,12 @@ describe('languages', () => {
 describe('models', () => {
   it('are small on disk and quick to load', () => {
     const files = readdirSync(MODELS_DIR);
-    expect(files.sort()).toEqual(LANGUAGES.flatMap((l) => [`${l}.bin`, `${l}.json`]).sort());
-    // Issue 15's bound for every table of all five languages together (n-gram models, word-start tables and
-    // word lists; 10.0 MB when built from the corpus of docs/corpus.md); load time is a bench figure
+    // Each language's model, and a folded one (over A–Z) for every language whose alphabet is not A–Z.
+    const folding = LANGUAGES.filter((l) => LANGUAGE_INFO[l].alphabet !== 'basic');
+    const names = [...LANGUAGES, ...folding.map((l) => `${l}-folded`)];
+    expect(files.sort()).toEqual(names.flatMap((n) => [`${n}.bin`, `${n}.json`]).sort());
+    // Issue 15's bound for every table of all five languages together (n-gram models with the folded ones,
+    // word-start tables and word lists; see docs/corpus.md); load time is a bench figure
     // (bench/accuracy/load.ts), not a timed test.
     const bytes = ['models', 'start', 'words'].reduce((total, kind) => {
       const dir = new URL(`${kind}/`, TABLES_DIR);
@@ -38,6 +41,11 @@ describe('models', () => {
     }, 0);
     expect(bytes).toBeLessThan(16_000_000);
     for (const language of LANGUAGES) expect(compileModel(readModelFile(language)).language).toBe(language);
+    for (const language of folding) {
+      const folded = compileModel(readModelFile(language, true));
+      expect(folded.language).toBe(language);
+      expect(folded.alphabet).toBe(namedAlphabet('basic'));
+    }
   });
 
   it.each(LANGUAGES)('%s: letters, frequencies and probability tables are consistent', (language) => {

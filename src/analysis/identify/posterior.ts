@@ -1,0 +1,99 @@
+// From evidence to probabilities: every (cipher, language) explanation weighed against every other and against the
+// null model, with a temperature and a bias per family fitted on the development split, then shared out within
+// each family.
+import type { Language } from '../languages.js';
+import type { Evidence } from './evidence.js';
+
+export type Cipher = 'plain' | 'caesar' | 'vigenere' | 'unknown';
+
+/**
+ * The calibration: each family's evidence is read against the null model's, d = evidence − unknown, and
+ * posterior ∝ exp(d / temperature[cipher] + bias[cipher]) (unknown: exp(0)). A temperature per family, because the
+ * evidence of a key found by search on a short text is far less sure of itself than that of a shift scored exactly.
+ */
+export interface Calibration {
+  temperature: Record<Exclude<Cipher, 'unknown'>, number>;
+  /** ln prior odds of each family against unknown. */
+  bias: Record<Exclude<Cipher, 'unknown'>, number>;
+}
+
+/**
+ * Fitted on 450 texts of the development split with development models (`--calibrate`, docs/identify.md: maximum
+ * likelihood of the true family and language); the identity is temperature 1 and bias 0 throughout.
+ */
+export const CALIBRATION: Calibration = {
+  temperature: { plain: 6.705, caesar: 7.04, vigenere: 13.939 },
+  bias: { plain: 0, caesar: -0.5, vigenere: -0.25 },
+};
+
+/** One explanation of the text, before its text is written out. */
+export interface Verdict {
+  cipher: Cipher;
+  language: Language;
+  shift?: number;
+  key?: string;
+  confidence: number;
+}
+
+/** A family in a language and its evidence: the units the calibration weighs against each other. */
+export interface FamilyScore {
+  cipher: Cipher;
+  language?: Language;
+  evidence: number;
+}
+
+/** Every (family, language) the evidence holds, unknown included once. */
+export function familyScores(e: Evidence): FamilyScore[] {
+  const out: FamilyScore[] = [{ cipher: 'unknown', evidence: e.unknown }];
+  for (const l of e.languages) {
+    out.push({ cipher: 'plain', language: l.language, evidence: l.plain });
+    out.push({ cipher: 'caesar', language: l.language, evidence: l.caesar });
+    if (l.vigenere) out.push({ cipher: 'vigenere', language: l.language, evidence: l.vigenere.evidence });
+  }
+  return out.filter((f) => f.evidence > Number.NEGATIVE_INFINITY);
+}
+
+/** The posterior of each family score under a calibration, in the same order. */
+export function familyPosterior(scores: FamilyScore[], c: Calibration): number[] {
+  const null_ = scores.find((f) => f.cipher === 'unknown')?.evidence ?? 0;
+  const logits = scores.map((f) =>
+    f.cipher === 'unknown' ? 0 : (f.evidence - null_) / c.temperature[f.cipher] + c.bias[f.cipher],
+  );
+  const max = Math.max(...logits);
+  const weights = logits.map((x) => Math.exp(x - max));
+  const sum = weights.reduce((s, w) => s + w, 0);
+  return weights.map((w) => w / sum);
+}
+
+/**
+ * Every explanation worth listing, most likely first: plain in a language, each likely shift, the key found, and
+ * unknown. A shift's confidence is its family's times its share of the family; a key's, its family's times the
+ * search's probability that every letter of it is right (the rest of that family is nearby keys, not listed, which
+ * is why the confidences sum to at most 1).
+ */
+export function verdicts(e: Evidence, fallback: Language, c: Calibration = CALIBRATION): Verdict[] {
+  const scores = familyScores(e);
+  const posterior = familyPosterior(scores, c);
+  const out: Verdict[] = [];
+  scores.forEach((f, i) => {
+    const p = posterior[i] as number;
+    const l = e.languages.find((x) => x.language === f.language);
+    if (f.cipher === 'unknown' || !l) return;
+    if (f.cipher === 'plain') out.push({ cipher: 'plain', language: l.language, confidence: p });
+    else if (f.cipher === 'caesar')
+      for (const s of l.shifts)
+        out.push({ cipher: 'caesar', language: l.language, shift: s.shift, confidence: p * s.share });
+    else if (l.vigenere)
+      out.push({
+        cipher: 'vigenere',
+        language: l.language,
+        key: l.vigenere.key,
+        confidence: p * l.vigenere.confidence,
+      });
+  });
+  out.sort((x, y) => y.confidence - x.confidence);
+  const unknown = posterior[scores.findIndex((f) => f.cipher === 'unknown')] ?? 0;
+  // Unknown names the language the text came closest to being read in.
+  out.push({ cipher: 'unknown', language: out[0]?.language ?? fallback, confidence: unknown });
+  return out.sort((x, y) => y.confidence - x.confidence);
+}
