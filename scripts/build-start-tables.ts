@@ -3,7 +3,8 @@
 // Usage: npm run build:models (runs after scripts/build-models.ts, from the models it wrote)
 //
 // The contexts are counted on the same lines as the shipped model (held-out lines, index % 10 === 0,
-// never; of each source its share in scripts/corpus/mix.ts), and the probabilities come from that model, so the table is a function of the model.
+// never; of each source its share in scripts/corpus/mix.ts), and the probabilities come from that model, so
+// the table is a function of the model.
 // MODELS_EXCLUDE_DEV=1 and CIPHER_MODEL_DIR as in scripts/build-models.ts.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
