@@ -1,6 +1,6 @@
 // Held-out corpus passages for the analysis tests: lines the model build never counts.
 //
-// Each entry is line `line` (1-based) of /work/shared/corpus/<lang>.txt; (line − 1) % 10 === 0, so
+// Each entry is line `line` (1-based) of the base corpus's <lang>.txt (docs/corpus.md); (line − 1) % 10 === 0, so
 // scripts/build-models.ts holds it out. Sources per the corpus README: Debian fortunes and man-page
 // packages (fortunes*, manpages*), GPL-licensed; quoted here as short test fixtures.
 import type { Language } from '../../src/analysis/index.js';

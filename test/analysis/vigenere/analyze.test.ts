@@ -188,7 +188,7 @@ describe('analyzeVigenere', () => {
     }
   });
 
-  // Development-split line 3176 of ../shared/corpus/en.txt (Debian fortunes, GPL), cut to two letters per key
+  // Development-split line 3176 of the base corpus's en.txt (Debian fortunes, GPL), cut to two letters per key
   // letter. With the base-corpus models the climb from the beam's keys stalled on it; placing frequent words
   // in the text's words (crib moves) sets several key letters at once and reaches the key. (Line 2936, "hydrant
   // factory. You couldn't park anywhere near", left this table with the broader corpus of docs/corpus.md: under
@@ -204,7 +204,7 @@ describe('analyzeVigenere', () => {
     },
   );
 
-  // Development-split line 7796 of ../shared/corpus/en.txt (Debian fortunes, GPL), cut to two letters per
+  // Development-split line 7796 of the base corpus's en.txt (Debian fortunes, GPL), cut to two letters per
   // key letter. Read word by word alone, "on to. Pinned me to are ground" scored as well as the truth;
   // read as pairs of words ("to the", "the ground"), the truth wins.
   it('finds the key of "on me. Pinned me to the ground, i" by scoring words after the words before them', () => {
@@ -215,7 +215,7 @@ describe('analyzeVigenere', () => {
     expect(result.decrypted_preview).toBe(plain);
   });
 
-  // Development-split line 976 of ../shared/corpus/en.txt (Debian fortunes, GPL), cut to two letters per key
+  // Development-split line 976 of the base corpus's en.txt (Debian fortunes, GPL), cut to two letters per key
   // letter. All in lower case it comes back as "read line and fortran programs, ad"; as written, "Lisp" and
   // "Fortran" are capitalised inside the sentence, as "line" almost never is, and the key comes out.
   it('reads the case of words inside a sentence', () => {
