@@ -35,10 +35,7 @@ export const TASKS = {
   /** Best shift per item; one language for the batch (auto decides it from all the texts together). */
   caesarBulkSolve(args: { spec: AlphabetSpec; texts: string[]; language: Language | 'auto' }) {
     const a = alphabetOf(args.spec);
-    const language =
-      args.language === 'auto'
-        ? solveCaesar(args.texts.join('\n'), a, 'auto', { bestOnly: true }).language
-        : args.language;
+    const language = args.language === 'auto' ? TASKS.caesarBulkLanguage(args) : args.language;
     const items = args.texts.map((text): BulkSolveItem | BulkSolveFailure => {
       try {
         const best = solveCaesar(text, a, language, { bestOnly: true }).solutions[0]!;
