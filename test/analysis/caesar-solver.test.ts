@@ -87,6 +87,18 @@ describe('solveCaesar', () => {
     expect(solutions.reduce((acc, s) => acc + s.score, 0) + noAnswer).toBeCloseTo(1, 9);
   });
 
+  it('weighs "no answer" by the class of the layout: letters run together, in equal groups or one at a time, apart from words', () => {
+    const plain = 'Meet me near the old clock tower at midnight';
+    const stripped = caesarEncrypt(plain.replace(/ /g, '').toUpperCase(), 3, basic);
+    for (const text of [stripped, stripped.replace(/(.{5})/g, '$1 ').trim(), [...stripped].join(' ')]) {
+      const result = solveCaesar(text, basic, 'en');
+      expect(result.noAnswerClass).toBe('letters');
+      expect(result.solutions[0]?.shift).toBe(3);
+      expect(result.solutions.reduce((acc, s) => acc + s.score, 0) + result.noAnswer).toBeCloseTo(1, 9);
+    }
+    expect(solveCaesar(caesarEncrypt(plain, 3, basic), basic, 'en').noAnswerClass).toBe('words');
+  });
+
   it.each(LANGUAGES)("'auto' recognises a %s paragraph", (language) => {
     const a = ownAlphabet(language);
     const paragraph = HELD_OUT[language]
