@@ -74,8 +74,9 @@ export type NoAnswerClass = 'words' | 'letters';
  *
  * letters: by log loss alone slope 1.0, offset 2.05 (ECE 0.006), but then 7.4–7.7 % of the letters-only formats'
  * null inputs get ≥ 0.5, and lowering the offset trades one target for the other (offset 1.55: 5.6–5.8 % at ECE
- * 0.020–0.024; 1.05: 4.1–4.4 % at 0.042–0.047); on a grid of slope, offset and growth none met both. Most of those
- * inputs lie just above 1/2, so a band (creditBand) draws the fitted confidences from 0.4 up to 0.75 under 1/2.
+ * 0.020–0.024; 1.05: 4.1–4.4 % at 0.042–0.047); on a grid of slope, offset and growth none met both. A band
+ * (creditBand) draws the fitted confidences from 0.4 up to 0.75 under 1/2 instead: with the fit below, about half of
+ * the null inputs it puts at ≥ 0.5 (7.6–7.8 % of them) lie below 0.75.
  * Slope 1.2, offset 2.4, +0.05 a letter, band 0.4–0.75 answers 3.9–4.1 % of the letters-only formats' null inputs
  * with ECE 0.022–0.024 (spaced: 3.67 %, ECE 0.0080; the one fit before: 3.75 %, 0.0084, and 4.7–5.0 % at
  * 0.033–0.038 letters-only). Neighbours (letters-only formats): band to 0.7 4.7–4.9 % (ECE 0.018–0.020), to 0.8

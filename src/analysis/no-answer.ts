@@ -92,9 +92,8 @@ export function answerProbability(evidence: number, fit: NoAnswerFit, letters = 
  * The confidence reported for a fitted one, `confidence`: within the band [from, to) it is drawn down linearly onto
  * [from, 1/2), above it stretched onto [1/2, 1], elsewhere kept; so it stays continuous, in order, and never above
  * the fitted one. A text is called answered (1/2 or more) only from `to` on, where the fit alone would from 1/2:
- * the inputs with no answer that the evidence cannot tell from short prose (a shuffled word that is a word) mostly
- * lie just above 1/2, so drawing that stretch under 1/2 keeps them out at a small cost in calibration, where
- * lowering the offset instead lowers every confidence.
+ * the inputs with no answer found in that stretch are kept out at less cost in calibration than by a lower offset,
+ * which lowers every confidence, the low ones too.
  */
 export function creditBand(confidence: number, band: ConfidenceBand | undefined): number {
   if (!band || confidence < band.from) return confidence;
