@@ -41,7 +41,14 @@ export function runCaesar(ctx: FormatContext): { grid: Grid; outcomes: Outcome[]
         times.push(performance.now() - started);
         const right = best?.shift === shift;
         outcomes.push({ conf: best?.score ?? 0, right });
-        evidence.push({ evidence: result.evidence, inner: best?.score ?? 0, right, letters });
+        evidence.push({
+          evidence: result.evidence,
+          inner: best?.score ?? 0,
+          right,
+          letters,
+          layoutClass: result.noAnswerClass,
+          format: ctx.format,
+        });
         const l = letterIndices(cipher, a);
         t.n++;
         t.ours += right ? 1 : 0;

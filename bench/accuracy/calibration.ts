@@ -1,4 +1,5 @@
 // Calibration of a confidence: its expected calibration error, and the Platt scaling the Vigenère confidence is fitted with.
+import type { NoAnswerClass } from '../../src/analysis/index.js';
 
 export interface Outcome {
   /** The confidence the solver reported. */
@@ -20,6 +21,10 @@ export interface EvidenceOutcome {
   letters: number;
   /** Which solver answered (the null set holds both). */
   solver?: 'caesar' | 'vigenere';
+  /** Caesar: which "no answer" fit weighs this text (NoAnswerClass in the solver). */
+  layoutClass?: NoAnswerClass;
+  /** The presentation of the ciphertext. */
+  format?: string;
 }
 
 /**

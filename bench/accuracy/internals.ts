@@ -1,7 +1,10 @@
 // The analysis internals the bench reads beyond src/analysis/index.ts, in one place, so that moving them moves one file.
 // (The solvers themselves are called through index.ts; these are the seeded random numbers the samples are drawn
-// with, the model loader the speed section times, and the Vigenère calibration and key evidence the calibration
-// fit and --diag read.)
+// with, the model loader the speed section times, the Vigenère calibration and key evidence the calibration
+// fit and --diag read, and the Caesar "no answer" fits the calibration weighs candidates beside.)
+
+export { NO_ANSWER_FITS } from '../../src/analysis/caesar-solver.js';
 export { compileModel, readModelFile } from '../../src/analysis/language-model/index.js';
+export { answerProbability, creditBand, type NoAnswerFit } from '../../src/analysis/no-answer.js';
 export { mulberry32 } from '../../src/analysis/random.js';
 export { calibrateConfidence, keyEvidence, shortCalibrationWeight } from '../../src/analysis/vigenere/index.js';

@@ -7,7 +7,7 @@
 //             (max_key_length 20), 2–3 letters for Caesar solve (whose key is one letter; a longer key on a
 //             text of 4–10 letters would only be random letters again).
 import { appendFileSync } from 'node:fs';
-import { analyzeVigenereDetails, type Language, solveCaesar } from '../../src/analysis/index.js';
+import { analyzeVigenereDetails, type Language, type NoAnswerClass, solveCaesar } from '../../src/analysis/index.js';
 import { vigenereEncrypt } from '../../src/core/index.js';
 import { CALIBRATING } from './caesar.js';
 import { cellSeed, type FormatContext } from './context.js';
@@ -54,13 +54,21 @@ export function runNullSet(ctx: FormatContext): NullOutcome[] {
           const rng = mulberry32(cellSeed(solver === 'caesar' ? 0x0c0ffee : 0x0b0a7, language, letters, k));
           for (let i = 0; i < per[solver]; i++) {
             const text = nullInput(sampler, solver, kind, letters, rng);
-            const { conf, evidence, inner } = answer(text, sampler, language, solver, ctx.options.calibrate);
+            const { conf, evidence, inner, layoutClass } = answer(text, sampler, language, solver, o.calibrate);
             if (o.dump && solver === 'vigenere')
               appendFileSync(
                 o.dump,
                 `${JSON.stringify({ format: ctx.format, language, kind, letters, none: true, evidence, inner, conf })}\n`,
               );
-            items.push({ solver, kind, language, letters, conf, ...(evidence !== undefined && { evidence, inner }) });
+            items.push({
+              solver,
+              kind,
+              language,
+              letters,
+              conf,
+              ...(evidence !== undefined && { evidence, inner }),
+              ...(layoutClass && { layoutClass }),
+            });
             const tag = `${solver} ${kind}`;
             if (conf >= 0.5 && (shown.get(tag) ?? 0) < o.misses) {
               shown.set(tag, (shown.get(tag) ?? 0) + 1);
@@ -98,7 +106,7 @@ function answer(
   language: Language,
   solver: Solver,
   calibrate: boolean,
-): { conf: number; evidence?: number; inner?: number } {
+): { conf: number; evidence?: number; inner?: number; layoutClass?: NoAnswerClass } {
   if (solver === 'vigenere') {
     const d = analyzeVigenereDetails(text, sampler.alphabet, language, MAX_KEY_LENGTH, {
       ...(calibrate && { noAnswerFit: CALIBRATING }),
@@ -108,5 +116,5 @@ function answer(
   const options = { bestOnly: true, ...(calibrate && { noAnswerFit: CALIBRATING }) };
   const r = solveCaesar(text, sampler.alphabet, language, options);
   const conf = r.solutions[0]?.score ?? 0;
-  return { conf, evidence: r.evidence, inner: conf };
+  return { conf, evidence: r.evidence, inner: conf, layoutClass: r.noAnswerClass };
 }

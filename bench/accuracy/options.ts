@@ -201,7 +201,7 @@ const SPECS = {
     arg: 'FILE',
     env: 'BENCH_DUMP',
     default: '',
-    help: 'append every Vigenère analysis (format, cell, raw confidence, evidence against "no answer", right; null-set inputs too) to FILE as a JSON line',
+    help: 'append every Vigenère analysis (format, cell, raw confidence, evidence against "no answer", right; null-set inputs too) to FILE as a JSON line; with --calibrate, every Caesar solve too (its evidence, layout class, format)',
     parse: (v: string): string | undefined => v || undefined,
   },
   'baseline-ioc': {

@@ -1,4 +1,5 @@
 // What the bench prints: per-cell tallies of ours and the baselines, null-set shares, and the summary across formats.
+import type { NoAnswerClass } from '../../src/analysis/index.js';
 import { ece, type Outcome } from './calibration.js';
 import type { Format } from './presentations.js';
 
@@ -50,6 +51,8 @@ export interface NullOutcome {
   /** Caesar: the solver's evidence for an answer against "no answer", and its best shift's posterior among the shifts. */
   evidence?: number;
   inner?: number;
+  /** Caesar: which "no answer" fit weighs this input (NoAnswerClass in the solver). */
+  layoutClass?: NoAnswerClass;
 }
 
 /** Share answered with confidence ≥ 0.5 (%) and the mean confidence, as "12.5 (0.31)". */

@@ -4,11 +4,13 @@
 // Usage: npm run bench:accuracy -- --help (every option, and its environment variable)
 // Layout: options.ts (flags), samples.ts (plaintexts, keys, null texts), presentations.ts (formats), baselines.ts,
 // caesar.ts / vigenere.ts / null-set.ts / identify.ts / speed.ts (the sections), report.ts (tables), calibration.ts (ECE, Platt).
+import { appendFileSync } from 'node:fs';
 import { runCaesar } from './caesar.js';
 import { type EvidenceOutcome, ece, fitNoAnswer, fitPlatt } from './calibration.js';
 import { FormatContext } from './context.js';
 import { fitIdentify, printIdentify, readIdentifyDump, runIdentify } from './identify.js';
 import { shortCalibrationWeight } from './internals.js';
+import { rankNoAnswerFits } from './no-answer-fits.js';
 import { runNullSet } from './null-set.js';
 import { helpText, OptionError, type Options, readOptions } from './options.js';
 import { type FormatReport, printSummary } from './report.js';
@@ -31,19 +33,38 @@ function fitEvidence(solver: string, solves: EvidenceOutcome[]): void {
     const f = fitNoAnswer(mine);
     console.log(`  ${n} letters alone (${mine.length}): slope=${f.slope} offset=${f.offset}`);
   }
-  // What a lower offset (stronger prior odds of "no answer") would trade: calibration for fewer null inputs answered.
-  const nulls = solves.filter((p) => p.none);
-  const answers = solves.length - nulls.length;
+  // What a lower offset (stronger prior odds of "no answer") would trade: calibration for fewer null inputs answered,
+  // per format where the solves name theirs (each format's figures are a target of their own).
+  const formats = solves.every((p) => p.format) ? [...new Set(solves.map((p) => p.format))] : [undefined];
   for (let d = 0; d <= 2; d += 0.5) {
     const offset = fit.offset - d;
-    const high = nulls.filter((p) => at(p, offset) >= 0.5).length;
-    const right = solves.filter((p) => !p.none && p.right && at(p, offset) >= 0.5).length;
-    console.log(
-      `  offset ${offset.toFixed(2)}: ECE ${ece(solves.map((p) => ({ conf: at(p, offset), right: p.right }))).toFixed(4)}, ` +
+    const cells = formats.map((format) => {
+      const mine = solves.filter((p) => format === undefined || p.format === format);
+      const nulls = mine.filter((p) => p.none);
+      const answers = mine.length - nulls.length;
+      const high = nulls.filter((p) => at(p, offset) >= 0.5).length;
+      const right = mine.filter((p) => !p.none && p.right && at(p, offset) >= 0.5).length;
+      return (
+        `${format ? `${format}: ` : ''}ECE ${ece(mine.map((p) => ({ conf: at(p, offset), right: p.right }))).toFixed(4)}, ` +
         `null answered ≥ 0.5 ${((100 * high) / Math.max(1, nulls.length)).toFixed(1)} %, ` +
-        `right answers ≥ 0.5 ${((100 * right) / Math.max(1, answers)).toFixed(1)} %`,
-    );
+        `right answers ≥ 0.5 ${((100 * right) / Math.max(1, answers)).toFixed(1)} %`
+      );
+    });
+    console.log(`  offset ${offset.toFixed(2)}: ${cells.join('; ')}`);
   }
+}
+
+/** The Caesar fit over every solve, then for each class of layout alone (NoAnswerClass: each has a fit of its own). */
+function fitCaesarEvidence(solves: EvidenceOutcome[]): void {
+  fitEvidence('Caesar', solves);
+  const classes = [...new Set(solves.map((p) => p.layoutClass))];
+  if (classes.length > 1)
+    for (const c of classes)
+      fitEvidence(
+        `Caesar, layouts of class ${c}`,
+        solves.filter((p) => p.layoutClass === c),
+      );
+  rankNoAnswerFits(solves, 'letters');
 }
 
 function calibrate(o: Options): void {
@@ -67,9 +88,14 @@ function calibrate(o: Options): void {
           none: true,
           letters: i.letters,
           solver: i.solver,
+          ...(i.layoutClass && { layoutClass: i.layoutClass }),
+          format: f,
         });
   }
-  fitEvidence('Caesar', [...caesar, ...nulls.filter((i) => i.solver === 'caesar')]);
+  const caesarSolves = [...caesar, ...nulls.filter((i) => i.solver === 'caesar')];
+  if (o.dump)
+    appendFileSync(o.dump, caesarSolves.map((p) => `${JSON.stringify({ solver: 'caesar', ...p })}\n`).join(''));
+  fitCaesarEvidence(caesarSolves);
   if (vigenere.length === 0) return;
   fitEvidence('Vigenère', [...vigenere.map((v) => v.evidence), ...nulls.filter((i) => i.solver === 'vigenere')]);
   const raw = vigenere.map((p) => ({ raw: p.raw, right: p.right, perKeyLetter: p.perKeyLetter }));

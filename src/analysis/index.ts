@@ -4,6 +4,7 @@ export {
   type CaesarSolveOptions,
   type CaesarSolveResult,
   NO_LETTERS_MESSAGE,
+  type NoAnswerClass,
   solveCaesar,
 } from './caesar-solver.js';
 export { CREDIBLE, DOUBT_INFO, DOUBTS, type Doubt, doubtOf } from './doubt.js';

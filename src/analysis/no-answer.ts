@@ -65,6 +65,14 @@ export interface NoAnswerFit {
    */
   perLetter?: number;
   upTo?: number;
+  /** Best-shift confidences this fit gives within the band are reported below one half (see creditBand). */
+  band?: ConfidenceBand;
+}
+
+/** Confidences from `from` up to `to`: the ones reported below one half. */
+export interface ConfidenceBand {
+  from: number;
+  to: number;
 }
 
 /**
@@ -78,4 +86,17 @@ export function answerProbability(evidence: number, fit: NoAnswerFit, letters = 
   const growth = (fit.perLetter ?? 0) * (Math.min(letters, fit.upTo ?? letters) - 4);
   const z = fit.slope * evidence + fit.offset + growth;
   return 1 / (1 + Math.exp(-z));
+}
+
+/**
+ * The confidence reported for a fitted one, `confidence`: within the band [from, to) it is drawn down linearly onto
+ * [from, 1/2), above it stretched onto [1/2, 1], elsewhere kept; so it stays continuous, in order, and never above
+ * the fitted one. A text is called answered (1/2 or more) only from `to` on, where the fit alone would from 1/2:
+ * the inputs with no answer found in that stretch are kept out at less cost in calibration than by a lower offset,
+ * which lowers every confidence, the low ones too.
+ */
+export function creditBand(confidence: number, band: ConfidenceBand | undefined): number {
+  if (!band || confidence < band.from) return confidence;
+  if (confidence < band.to) return band.from + ((confidence - band.from) * (0.5 - band.from)) / (band.to - band.from);
+  return 0.5 + ((confidence - band.to) * 0.5) / (1 - band.to);
 }

@@ -1,6 +1,7 @@
 // Caesar solver: exact solutions in every language, posterior shape, language detection and input errors.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { NO_ANSWER_FITS } from '../../src/analysis/caesar-solver.js';
 import {
   AnalysisInputError,
   LANGUAGE_INFO,
@@ -9,6 +10,7 @@ import {
   NO_LETTERS_MESSAGE,
   solveCaesar,
 } from '../../src/analysis/index.js';
+import { answerProbability, creditBand } from '../../src/analysis/no-answer.js';
 import {
   type Alphabet,
   caesarDecrypt,
@@ -85,6 +87,33 @@ describe('solveCaesar', () => {
     // The shifts and "no answer" share one probability: the scores alone sum to less than 1.
     expect(noAnswer).toBeGreaterThan(0);
     expect(solutions.reduce((acc, s) => acc + s.score, 0) + noAnswer).toBeCloseTo(1, 9);
+  });
+
+  it('weighs "no answer" by the class of the layout: letters run together, in equal groups or one at a time, apart from words', () => {
+    const plain = 'Meet me near the old clock tower at midnight';
+    const stripped = caesarEncrypt(plain.replace(/ /g, '').toUpperCase(), 3, basic);
+    for (const text of [stripped, stripped.replace(/(.{5})/g, '$1 ').trim(), [...stripped].join(' ')]) {
+      const result = solveCaesar(text, basic, 'en');
+      expect(result.noAnswerClass).toBe('letters');
+      expect(result.solutions[0]?.shift).toBe(3);
+      expect(result.solutions.reduce((acc, s) => acc + s.score, 0) + result.noAnswer).toBeCloseTo(1, 9);
+    }
+    expect(solveCaesar(caesarEncrypt(plain, 3, basic), basic, 'en').noAnswerClass).toBe('words');
+  });
+
+  it("reports a short text's best shift at its class's fit, banded: the fit's confidence drawn through creditBand", () => {
+    const banded: number[] = [];
+    // HWTL: the fit gives its best shift about 0.66, within the letters class's band, so it is reported below 1/2.
+    for (const text of ['KHOOR', 'WKDW', 'Khoor', 'ZRUOG PHHW', 'HWTL', 'QXTB']) {
+      const shipped = solveCaesar(text, basic, 'en');
+      // Without "no answer" weighed, the best shift's posterior among the shifts alone.
+      const inner = solveCaesar(text, basic, 'en', { noAnswerFit: { slope: 0, offset: 50 } }).solutions[0]?.score ?? 0;
+      const fit = NO_ANSWER_FITS[shipped.noAnswerClass];
+      const fitted = inner * answerProbability(shipped.evidence, fit, letterIndices(text, basic).length);
+      expect(shipped.solutions[0]?.score).toBeCloseTo(creditBand(fitted, fit.band), 12);
+      if (fitted >= 0.5 && (shipped.solutions[0]?.score ?? 1) < 0.5) banded.push(fitted);
+    }
+    expect(banded.length).toBeGreaterThan(0);
   });
 
   it.each(LANGUAGES)("'auto' recognises a %s paragraph", (language) => {
