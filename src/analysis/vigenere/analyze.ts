@@ -116,7 +116,7 @@ export function analyzeVigenereDetails(
   const inner = calibrateConfidence(rawConfidence, letters.length / best.length);
   // "No answer" against every length tried (each 1/maxLength a priori), on the letters the lengths were scored on.
   const scored = readingOf(text, a, fit.language, fit.scoredLetters);
-  const h0 = noAnswerLogLikelihood(scored.tokens, a, scored.model) / scored.ngrams.temperature;
+  const h0 = noAnswerLogLikelihood(scored.tokens, a, scored.model) / fit.temperature;
   const evidence = z - Math.log(maxLength) - h0;
   const answer = answerProbability(evidence, options.noAnswerFit ?? NO_ANSWER_FIT);
   const confidence = answer * inner;

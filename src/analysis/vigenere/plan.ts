@@ -46,6 +46,11 @@ export interface SearchPlan {
   readonly wideWork: number;
   /** Look-ups the final climbs and scores may spend (the best length is scored whatever it costs). */
   readonly finalWork: number;
+  /**
+   * Whether a short letters-only text's final keys are climbed and scored with the word breaks summed over
+   * (hidden-search.ts). Not on the language screen, whose languages compare on one kind of likelihood.
+   */
+  readonly hiddenBreaks: boolean;
   /** Whether the lengths are scored with the mass of the keys near theirs (the language screen compares likelihoods). */
   readonly spread: boolean;
 }
@@ -79,6 +84,7 @@ export function searchPlan(letters: number, n: number, ranked: number[], ioc: Fl
     cribWork: full ? CRIB_WORK : 0,
     wideWork: full ? WIDE_WORK : 0,
     finalWork: FINAL_WORK,
+    hiddenBreaks: true,
     spread: true,
   };
 }
@@ -100,6 +106,7 @@ export function screenPlan(plan: SearchPlan): SearchPlan {
     cribWork: 0,
     wideWork: 0,
     finalWork: SCREEN_FINAL_WORK,
+    hiddenBreaks: false,
     spread: false,
   };
 }

@@ -1,7 +1,9 @@
 // The search of one language: every key length scouted, the likeliest searched harder, climbed and scored.
 import { type Alphabet, letterIndices } from '../../core/index.js';
+import { HiddenBreaks } from '../hidden-breaks.js';
 import type { Language } from '../languages.js';
 import { type FrequentWords, frequentWords } from '../word-lists.js';
+import { hiddenEvidence, searchHidden } from './hidden-search.js';
 import { type Budget, KeySearch } from './key-search.js';
 import { type SearchPlan, sampleLetters } from './plan.js';
 import { type Reading, readingOf } from './reading.js';
@@ -15,6 +17,8 @@ import {
   CRIB_WORDS,
   FINAL_MARGIN,
   FINAL_PER_KEY_LETTER,
+  HIDDEN_LETTERS_PER_KEY_LETTER,
+  HIDDEN_WORK,
   MIN_SAMPLE_ANY_ALPHABET,
   REVEAL_MARGIN,
   SEARCH_MARGIN,
@@ -95,6 +99,8 @@ export interface LanguageFit {
   best: Evaluation;
   /** Letters of the text the evaluations scored (the "no answer" hypothesis is scored on the same). */
   scoredLetters: number;
+  /** The temperature the evaluations' likelihoods were tempered with (the "no answer" hypothesis takes the same). */
+  temperature: number;
 }
 
 /**
@@ -298,6 +304,20 @@ export function fitLanguage(
   const finalStage = { left: plan.finalWork };
   const scoring = plan.spread ? n * polish.ngrams.order * polish.tokens.codes.length : polish.tokens.codes.length;
   const byLength = new Map<number, Evaluation>();
+  // A short letters-only text: every final key is climbed again and scored with its word breaks summed over, the
+  // likeliest length first; a length the allowance cannot pay for is left out (its likelihood would be of
+  // another kind). The best is always climbed, until the allowance is spent.
+  const hidden =
+    plan.hiddenBreaks &&
+    polish.tokens.joined &&
+    polish.tokens.letters <= HIDDEN_LETTERS_PER_KEY_LETTER * (finals[0] as Rough).k
+      ? { scorer: new HiddenBreaks(polish.model), T: polish.model.spaced.temperature, left: HIDDEN_WORK }
+      : undefined;
+  const temperature = hidden ? hidden.T : T;
+  const record = (e: Evaluation): void => {
+    const old = byLength.get(e.length);
+    if (!old || e.score > old.score) byLength.set(e.length, e);
+  };
   const evaluate = (r: Rough, limit: number): void => {
     let search = new KeySearch(polish, r.k, budget);
     search.setKey(r.key);
@@ -310,28 +330,42 @@ export function fitLanguage(
       search.climb(undefined, limit - scoring);
       key = period(search.key);
     }
+    if (hidden) {
+      if (hidden.left <= 0 && byLength.size > 0) return;
+      const before = budget.spent;
+      const limit = before + hidden.left;
+      const p = searchHidden(polish, hidden.scorer, key, hidden.T, budget, limit);
+      hidden.left -= budget.spent - before;
+      // A climb that ends on a repetition of a shorter key has found that key (its spread is of the longer).
+      const found = period(p.key);
+      const spread = plan.spread ? p.spread : 0;
+      const length = found.length;
+      record({ length, key: found, ll: p.ll, spread, score: p.ll / hidden.T + spread - length * Math.log(n) });
+      return;
+    }
     const ll = search.total();
     const spread = plan.spread ? search.spread(T) : 0;
-    const e: Evaluation = { length: key.length, key, ll, spread, score: ll / T + spread - key.length * Math.log(n) };
-    const old = byLength.get(e.length);
-    if (!old || e.score > old.score) byLength.set(e.length, e);
+    record({ length: key.length, key, ll, spread, score: ll / T + spread - key.length * Math.log(n) });
   };
   finals.forEach((r, i) => {
     // The best length is scored even when the allowance cannot pay for it: the answer needs it.
     if (i > 0 && finalStage.left < scoring) return;
     const before = budget.spent;
+    const hiddenBefore = hidden?.left ?? 0;
     evaluate(r, before + Math.max(finalStage.left, scoring));
-    finalStage.left -= budget.spent - before;
+    // What the hidden-break climb spent is its own allowance's.
+    finalStage.left -= budget.spent - before - (hiddenBefore - (hidden?.left ?? 0));
   });
   const evaluations = [...byLength.values()];
   const best = evaluations.reduce((x, y) => (y.score > x.score ? y : x));
-  return { language, evaluations, best, scoredLetters: polish.tokens.letters };
+  return { language, evaluations, best, scoredLetters: polish.tokens.letters, temperature };
 }
 
 /**
  * The evidence the analysis weighs for one given key (a diagnostic for the accuracy bench): the
  * decryption's log-likelihood and the length score the search compares (tempered likelihood plus
- * the mass of nearby keys, less ln(alphabet size) per key letter).
+ * the mass of nearby keys, less ln(alphabet size) per key letter); for a short letters-only text, as the
+ * search scores it in the end, with the word breaks summed over.
  */
 export function keyEvidence(
   text: string,
@@ -342,9 +376,15 @@ export function keyEvidence(
   const letters = letterIndices(text, a);
   const sample = sampleLetters(key.length, a.size);
   const reading = readingOf(text, a, language, Math.min(sample, letters.length));
+  const n = a.size;
+  if (reading.tokens.joined && reading.tokens.letters <= HIDDEN_LETTERS_PER_KEY_LETTER * key.length) {
+    const T = reading.model.spaced.temperature;
+    const { ll, spread } = hiddenEvidence(reading, new HiddenBreaks(reading.model), Int32Array.from(key), T);
+    return { ll, score: ll / T + spread - key.length * Math.log(n) };
+  }
   const s = new KeySearch(reading, key.length, { spent: 0 });
   s.setKey(key);
   const ll = s.total();
   const spread = s.spread(reading.ngrams.temperature);
-  return { ll, score: ll / reading.ngrams.temperature + spread - key.length * Math.log(a.size) };
+  return { ll, score: ll / reading.ngrams.temperature + spread - key.length * Math.log(n) };
 }

@@ -95,6 +95,25 @@ export const CRIB_LENGTHS = 8;
 export const WORD_LETTERS = 160;
 /** Weight λ of the word model in its mixture with the character model. */
 export const WORD_LAMBDA = 0.5;
+/**
+ * Letters-only texts with at most this many letters per key letter of the likeliest length have the final keys
+ * climbed and scored with their word breaks summed over (hidden-search.ts): below it the joined model often
+ * prefers a wrong key (letters only, dev split: 75 % exact at 3·L, 91 % at 4·L, 99 % at 6·L).
+ */
+export const HIDDEN_LETTERS_PER_KEY_LETTER = 8;
+/** Shifts of each key letter, the joined model's best, that the hidden-break climb tries. */
+export const HIDDEN_SHIFTS = 5;
+/** A key climbed under hidden breaks whose one-letter neighbours hold less than 1 − this of its mass gets no beams. */
+export const HIDDEN_SETTLED = 0.9;
+/** The beam under hidden breaks: its width, and how many of its keys are climbed beside the joined model's. */
+export const HIDDEN_BEAM_WIDTH = 16;
+export const HIDDEN_BEAM_KEEP = 2;
+/** Shifts of each key letter, the joined model's best, that the beam under hidden breaks tries. */
+export const HIDDEN_BEAM_SHIFTS = 10;
+/** Passes of that climb over the key letters, at most. */
+export const HIDDEN_PASSES = 4;
+/** Look-ups the climbs under hidden breaks may spend (the likeliest length's is always started). */
+export const HIDDEN_WORK = 2_000_000;
 /** The passes over the text every length tried costs (its unigram key and the set-up of its searches), at most. */
 export const PASS_WORK = 2_000_000;
 /**
@@ -109,5 +128,6 @@ export const ANALYSIS_WORK =
   CRIB_WORK +
   WIDE_WORK +
   FINAL_WORK +
+  HIDDEN_WORK +
   LANGUAGES.length * (SCREEN_GUIDE_WORK + SCREEN_FINAL_WORK) +
   PASS_WORK;

@@ -58,6 +58,14 @@ describe('Vigenère search budget', () => {
       '1,000 letters over a 256-letter custom alphabet, auto',
       () => work(randomWords(custom256(), 1000, 4), custom256(), 'auto'),
     ],
+    [
+      '119 random letters run together (letters only: the climbs under hidden word breaks too)',
+      () => work(randomWords(basic, 119, 5).replaceAll(' ', ''), basic, 'pl'),
+    ],
+    [
+      '60 random letters run together, max_key_length 20',
+      () => work(randomWords(basic, 60, 6).replaceAll(' ', ''), basic, 'en', 20),
+    ],
   ])('%s stays within ANALYSIS_WORK', (_, spent) => {
     expect(spent()).toBeLessThanOrEqual(ANALYSIS_WORK);
   });

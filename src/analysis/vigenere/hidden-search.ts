@@ -1,0 +1,253 @@
+// A short letters-only text's key, searched and climbed with its word breaks summed over (hidden-breaks.ts).
+import { type ForwardState, HiddenBreaks } from '../hidden-breaks.js';
+import { logSumExp } from '../score.js';
+import { decodeSymbols } from '../tokens.js';
+import { type Budget, KeySearch } from './key-search.js';
+import type { Reading } from './reading.js';
+import {
+  HIDDEN_BEAM_KEEP,
+  HIDDEN_BEAM_SHIFTS,
+  HIDDEN_BEAM_WIDTH,
+  HIDDEN_PASSES,
+  HIDDEN_SETTLED,
+  HIDDEN_SHIFTS,
+} from './tuning.js';
+
+/** A key climbed under the hidden breaks: its log-likelihood there, and the mass of the keys near it. */
+export interface Polished {
+  key: Int32Array;
+  ll: number;
+  /** Σ over key letters of ln Σ_s exp((ll(s) − ll)/T) over the shifts tried (see KeySearch.spread). */
+  spread: number;
+}
+
+/**
+ * The key of one length under the hidden breaks: the joined model's key climbed; unless it is already beyond
+ * local doubt (its one-letter neighbours hold little of its mass), beams from two points of the key (a stretch of
+ * text read from a passage start misjudges its first letters) offer other starts, each climbed in turn. The best
+ * by tempered likelihood and spread, as the lengths are compared.
+ */
+export function searchHidden(
+  reading: Reading,
+  scorer: HiddenBreaks,
+  key: Int32Array,
+  T: number,
+  budget: Budget,
+  limit: number,
+): Polished {
+  const polished = polishHidden(reading, scorer, key, T, budget, limit);
+  const settled = Math.exp(-polished.spread) >= HIDDEN_SETTLED;
+  const offsets = settled ? [] : [0, Math.floor(key.length / 2)];
+  const starts = offsets.flatMap((offset) =>
+    hiddenBeam(reading, scorer, key, offset, HIDDEN_BEAM_WIDTH, HIDDEN_BEAM_SHIFTS, HIDDEN_BEAM_KEEP, budget, limit),
+  );
+  const tried = [polished, ...starts.map((start) => polishHidden(reading, scorer, start, T, budget, limit))];
+  return tried.reduce((x, y) => (y.ll / T + y.spread > x.ll / T + x.spread ? y : x));
+}
+
+/**
+ * Climbs `start` one key letter at a time under the spaced model with the breaks summed over. Each letter tries only
+ * the HIDDEN_SHIFTS shifts the joined model likes best (its local scores, which cost a fraction of a forward pass),
+ * each judged from the text's lattice by what it changes (HiddenBreaks.change), and the key's spread is summed over
+ * those: the others lie far below under either model. Passes repeat until one moves nothing, at most HIDDEN_PASSES,
+ * or until `limit` is spent; the spread is that of the last pass.
+ */
+export function polishHidden(
+  reading: Reading,
+  scorer: HiddenBreaks,
+  start: Int32Array,
+  T: number,
+  budget: Budget,
+  limit: number,
+): Polished {
+  const { tokens, cand, n } = reading;
+  const k = start.length;
+  const search = new KeySearch(reading, k, budget);
+  search.setKey(start);
+  const key = Int32Array.from(start);
+  const symbols = decodeSymbols(tokens, key, cand);
+  const columns = columnPositions(tokens.codes, k);
+  const plain = (p: number, s: number): number => plainAt(reading, p, s);
+  const charged = <R>(work: () => R): R => {
+    const before = scorer.lookups;
+    const out = work();
+    budget.spent += scorer.lookups - before;
+    return out;
+  };
+
+  let lattice = charged(() => scorer.lattice(symbols, tokens.open));
+  let spread = 0;
+  const order = Array.from({ length: n }, (_, s) => s);
+  const tried = new Float64Array(HIDDEN_SHIFTS + 1);
+  for (let pass = 0; pass < HIDDEN_PASSES && budget.spent < limit; pass++) {
+    let moved = false;
+    spread = 0;
+    for (let j = 0; j < k && budget.spent < limit; j++) {
+      search.evaluate(j);
+      const locals = search.locals.subarray(j * n, j * n + n);
+      const keep = key[j] as number;
+      const shifts = order
+        .filter((s) => s !== keep)
+        .sort((x, y) => (locals[y] as number) - (locals[x] as number))
+        .slice(0, HIDDEN_SHIFTS);
+      const at = columns[j] as number[];
+      let best = keep;
+      let bestGain = 0;
+      tried[0] = 0;
+      shifts.forEach((s, i) => {
+        const gain = charged(() =>
+          scorer.change(
+            lattice,
+            at,
+            at.map((p) => plain(p, s)),
+          ),
+        );
+        tried[i + 1] = gain;
+        if (gain > bestGain + 1e-9) {
+          bestGain = gain;
+          best = s;
+        }
+      });
+      for (let i = 0; i <= shifts.length; i++) tried[i] = ((tried[i] as number) - bestGain) / T;
+      spread += logSumExp(tried.subarray(0, shifts.length + 1));
+      if (best !== keep) {
+        moved = true;
+        key[j] = best;
+        search.setColumn(j, best);
+        for (const p of at) symbols[p] = plain(p, best);
+        lattice = charged(() => scorer.lattice(symbols, tokens.open));
+      }
+    }
+    if (!moved) break;
+  }
+  return { key, ll: lattice.total, spread };
+}
+
+/**
+ * Beam search of a key of length k under the hidden breaks, its letters chosen in order: a prefix is scored by
+ * the forward pass over every stretch of text its letters decipher (each read from a passage start), so a key
+ * letter is judged with the letters its neighbours decipher, words and breaks included, which the joined model
+ * cannot see. Each key letter tries the `shifts` shifts the joined model likes best; the `width` best prefixes are
+ * kept; returns the `keep` best keys. Where `limit` is spent before the
+ * key is whole, the rest of each key is taken from `fallback`.
+ */
+export function hiddenBeam(
+  reading: Reading,
+  scorer: HiddenBreaks,
+  fallback: Int32Array,
+  offset: number,
+  width: number,
+  shifts: number,
+  keep: number,
+  budget: Budget,
+  limit: number,
+): Int32Array[] {
+  const { tokens, cand, n } = reading;
+  const k = fallback.length;
+  // The key letters are chosen from `offset` on (column offset + t at step t). Per stretch (the letters before
+  // the first chosen column, then each run of k from it), per step: the fixed symbols before its letter, and it.
+  const stretches: { fixed: number[]; code: number }[][] = [];
+  let pending: number[] = [];
+  let ordinal = 0;
+  for (const c of tokens.codes) {
+    if (c < 0) {
+      pending.push(-1 - c);
+      continue;
+    }
+    const r = Math.floor((ordinal - offset) / k) + 1;
+    const t = (((ordinal - offset) % k) + k) % k;
+    const first = ordinal === 0 || t === 0;
+    const stretch = stretches[r] ?? [];
+    stretches[r] = stretch;
+    stretch[t] = { fixed: first ? [] : pending, code: c };
+    pending = [];
+    ordinal++;
+  }
+  interface Entry {
+    key: number[];
+    states: ForwardState[];
+    score: number;
+  }
+  // Each key letter tries the shifts the joined model likes best at the fallback key (its local scores).
+  const search = new KeySearch(reading, k, budget);
+  search.setKey(fallback);
+  const order = Array.from({ length: n }, (_, s) => s);
+  const choices = Array.from({ length: k }, (_, t) => {
+    const j = (offset + t) % k;
+    search.evaluate(j);
+    const locals = search.locals.subarray(j * n, j * n + n);
+    return order
+      .slice()
+      .sort((x, y) => (locals[y] as number) - (locals[x] as number))
+      .slice(0, shifts);
+  });
+  let beam: Entry[] = [{ key: [], states: Array.from(stretches, () => scorer.startState()), score: 0 }];
+  for (let j = 0; j < k; j++) {
+    const before = scorer.lookups;
+    const next: Entry[] = [];
+    for (const e of beam) {
+      for (const s of choices[j] as number[]) {
+        let score = 0;
+        const states = e.states.map((state, r) => {
+          const at = stretches[r]?.[j];
+          if (!at) return state;
+          let st = state;
+          for (const x of at.fixed) st = scorer.step(st, x);
+          const p = at.code - s;
+          st = scorer.step(st, cand[p < 0 ? p + n : p] as number);
+          return st;
+        });
+        for (const st of states) score += HiddenBreaks.total(st);
+        next.push({ key: [...e.key, s], states, score });
+      }
+    }
+    next.sort((x, y) => y.score - x.score);
+    beam = next.slice(0, width);
+    budget.spent += scorer.lookups - before;
+    if (budget.spent >= limit) break;
+  }
+  return beam.slice(0, keep).map((e) => {
+    const key = Int32Array.from(fallback);
+    e.key.forEach((s, t) => {
+      key[(offset + t) % k] = s;
+    });
+    return key;
+  });
+}
+
+/** A key's log-likelihood under the hidden breaks and its spread over every shift of every key letter (diagnostics). */
+export function hiddenEvidence(reading: Reading, scorer: HiddenBreaks, key: Int32Array, T: number): Polished {
+  const { tokens, cand, n } = reading;
+  const k = key.length;
+  const lattice = scorer.lattice(decodeSymbols(tokens, key, cand), tokens.open);
+  const columns = columnPositions(tokens.codes, k);
+  let spread = 0;
+  for (let j = 0; j < k; j++) {
+    const at = columns[j] as number[];
+    const gains = Array.from({ length: n }, (_, s) =>
+      s === key[j]
+        ? 0
+        : scorer.change(
+            lattice,
+            at,
+            at.map((p) => plainAt(reading, p, s)),
+          ) / T,
+    );
+    spread += logSumExp(gains);
+  }
+  return { key, ll: lattice.total, spread };
+}
+
+/** The positions in codes of each key letter's letters. */
+function columnPositions(codes: Int32Array, k: number): number[][] {
+  const columns: number[][] = Array.from({ length: k }, () => []);
+  for (let i = 0, ordinal = 0; i < codes.length; i++)
+    if ((codes[i] as number) >= 0) (columns[ordinal++ % k] as number[]).push(i);
+  return columns;
+}
+
+/** The model symbol the letter at position p deciphers to under shift s. */
+function plainAt(reading: Reading, p: number, s: number): number {
+  const x = (reading.tokens.codes[p] as number) - s;
+  return reading.cand[x < 0 ? x + reading.n : x] as number;
+}
