@@ -407,26 +407,43 @@ function renderVigenere(r: CipherOutputs['vigenere']['analyze']): void {
   );
 }
 
+/**
+ * Runs a request with its button disabled and saying `labels.busy`, and the region its answer goes to marked busy
+ * (screen readers wait for it); afterwards the button says `labels.idle` again, whatever happened.
+ */
+async function whileBusy(
+  button: HTMLButtonElement,
+  labels: { busy: string; idle: string },
+  region: HTMLElement,
+  work: () => Promise<void>,
+): Promise<void> {
+  button.disabled = true;
+  button.textContent = labels.busy;
+  region.setAttribute('aria-busy', 'true');
+  try {
+    await work();
+  } finally {
+    button.disabled = false;
+    button.textContent = labels.idle;
+    region.removeAttribute('aria-busy');
+  }
+}
+
 async function breakIt(): Promise<void> {
   const text = ciphertext.value;
   const attack = radio('attack');
   clearErrors(BREAK_ERRORS, 'breaker-error');
-  breakButton.disabled = true;
-  breakButton.textContent = 'Breaking…';
-  solution.setAttribute('aria-busy', 'true');
-  try {
-    const common = { text, language: language.value as 'auto', alphabet: breakAlphabet.value as 'basic' };
-    if (attack === 'caesar') renderCaesar(await api.caesar.solve(common));
-    else renderVigenere(await api.vigenere.analyze({ ...common, max_key_length: Number(maxKeyLength.value) }));
-    hideNotice();
-  } catch (error) {
-    solution.replaceChildren();
-    showError(error, BREAK_ERRORS, 'breaker-error', () => void breakIt());
-  } finally {
-    breakButton.disabled = false;
-    breakButton.textContent = 'Break it';
-    solution.removeAttribute('aria-busy');
-  }
+  await whileBusy(breakButton, { busy: 'Breaking…', idle: 'Break it' }, solution, async () => {
+    try {
+      const common = { text, language: language.value as 'auto', alphabet: breakAlphabet.value as 'basic' };
+      if (attack === 'caesar') renderCaesar(await api.caesar.solve(common));
+      else renderVigenere(await api.vigenere.analyze({ ...common, max_key_length: Number(maxKeyLength.value) }));
+      hideNotice();
+    } catch (error) {
+      solution.replaceChildren();
+      showError(error, BREAK_ERRORS, 'breaker-error', () => void breakIt());
+    }
+  });
 }
 
 breakButton.addEventListener('click', () => void breakIt());
@@ -495,20 +512,15 @@ function renderIdentification(r: Identification): void {
 
 async function identifyIt(): Promise<void> {
   clearErrors(IDENTIFY_ERRORS, 'identify-error');
-  identifyButton.disabled = true;
-  identifyButton.textContent = 'Looking…';
-  identification.setAttribute('aria-busy', 'true');
-  try {
-    renderIdentification(await api.analysis.identify({ text: mystery.value }));
-    hideNotice();
-  } catch (error) {
-    identification.replaceChildren();
-    showError(error, IDENTIFY_ERRORS, 'identify-error', () => void identifyIt());
-  } finally {
-    identifyButton.disabled = false;
-    identifyButton.textContent = 'What is this?';
-    identification.removeAttribute('aria-busy');
-  }
+  await whileBusy(identifyButton, { busy: 'Looking…', idle: 'What is this?' }, identification, async () => {
+    try {
+      renderIdentification(await api.analysis.identify({ text: mystery.value }));
+      hideNotice();
+    } catch (error) {
+      identification.replaceChildren();
+      showError(error, IDENTIFY_ERRORS, 'identify-error', () => void identifyIt());
+    }
+  });
 }
 
 identifyButton.addEventListener('click', () => void identifyIt());
