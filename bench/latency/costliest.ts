@@ -75,6 +75,12 @@ export function costliest(): HostileRequest[] {
       body: analyze(randomLetters(1000, 3), { language: 'auto' }),
     },
     {
+      // Letters run together: the climbs under hidden word breaks run too (bench:cost's costliest kind).
+      name: 'analyze 400 random letters run together, auto, max 100',
+      path: '/api/v1/vigenere/analyze',
+      body: analyze(randomLetters(400, 7), { language: 'auto' }),
+    },
+    {
       name: 'analyze 10,000 letters of random words, auto, max 100',
       path: '/api/v1/vigenere/analyze',
       body: analyze(vigenereEncrypt(randomWords('de', 10_000, 4), 'KEY', basic), { language: 'auto' }),
