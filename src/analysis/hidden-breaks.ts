@@ -43,11 +43,9 @@ export class HiddenBreaks {
   private readonly S: number;
   private readonly B: number;
   private readonly start: number;
-  /** The states after the previous symbol and after this one: context and ln probability, `count` of each used. */
-  private ctx = new Float64Array(64);
-  private lp = new Float64Array(64);
-  private nextCtx = new Float64Array(64);
-  private nextLp = new Float64Array(64);
+  /** The states a step is building (context and ln probability); `step` copies out those it used. */
+  private readonly nextCtx = new Float64Array(64);
+  private readonly nextLp = new Float64Array(64);
   /** Model look-ups made, for the searches' budgets. */
   lookups = 0;
 
@@ -66,46 +64,10 @@ export class HiddenBreaks {
    * may end inside a word or at its end (END_AT_WORD, as score.ts reads spaced text).
    */
   logLikelihood(symbols: ArrayLike<number>, open: boolean): number {
-    const { ngrams, S, B } = this;
-    const C = ngrams.contexts;
-    let count = 1;
-    this.ctx[0] = this.start;
-    this.lp[0] = 0;
-    let lookups = 0;
-    for (let i = 0; i < symbols.length; i++) {
-      const c = symbols[i] as number;
-      let next = 0;
-      for (let j = 0; j < count; j++) {
-        const ctx = this.ctx[j] as number;
-        const lp = this.lp[j] as number;
-        next = this.put(next, (ctx * S + c) % C, lp + ngrams.logProb(ctx, c));
-        lookups++;
-        if (c !== B && ctx % S !== B) {
-          const broken = (ctx * S + B) % C;
-          next = this.put(next, (broken * S + c) % C, lp + ngrams.logProb(ctx, B) + ngrams.logProb(broken, c));
-          lookups += 2;
-        }
-      }
-      [this.ctx, this.nextCtx] = [this.nextCtx, this.ctx];
-      [this.lp, this.nextLp] = [this.nextLp, this.lp];
-      count = next;
-    }
-    let max = Number.NEGATIVE_INFINITY;
-    const ends = this.nextLp;
-    for (let j = 0; j < count; j++) {
-      const lp = this.lp[j] as number;
-      let end = lp;
-      if (open) {
-        end += Math.log(END_AT_WORD * Math.exp(ngrams.logProb(this.ctx[j] as number, B)) + (1 - END_AT_WORD));
-        lookups++;
-      }
-      ends[j] = end;
-      if (end > max) max = end;
-    }
-    let sum = 0;
-    for (let j = 0; j < count; j++) sum += Math.exp((ends[j] as number) - max);
-    this.lookups += lookups;
-    return max + Math.log(sum);
+    let state = this.startState();
+    for (let i = 0; i < symbols.length; i++) state = this.step(state, symbols[i] as number);
+    const ends = state.lp.map((lp, j) => lp + this.ending(state.ctx[j] as number, open));
+    return logSumExpOf(ends);
   }
 
   /** The state before any symbol: the start of a passage. */
