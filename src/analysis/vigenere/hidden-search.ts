@@ -8,10 +8,19 @@ import {
   HIDDEN_BEAM_KEEP,
   HIDDEN_BEAM_SHIFTS,
   HIDDEN_BEAM_WIDTH,
+  HIDDEN_LETTERS_PER_KEY_LETTER,
   HIDDEN_PASSES,
   HIDDEN_SETTLED,
   HIDDEN_SHIFTS,
 } from './tuning.js';
+
+/**
+ * Whether a reading's keys of length k are scored with the word breaks summed over: letters run together, at most
+ * HIDDEN_LETTERS_PER_KEY_LETTER letters per key letter (more, and the joined model finds the key alone).
+ */
+export function scoredUnderHiddenBreaks(reading: Reading, k: number): boolean {
+  return reading.tokens.joined && reading.tokens.letters <= HIDDEN_LETTERS_PER_KEY_LETTER * k;
+}
 
 /** A key climbed under the hidden breaks: its log-likelihood there, and the mass of the keys near it. */
 export interface Polished {
@@ -60,14 +69,13 @@ export function polishHidden(
   budget: Budget,
   limit: number,
 ): Polished {
-  const { tokens, cand, n } = reading;
+  const { tokens, cand } = reading;
   const k = start.length;
   const search = new KeySearch(reading, k, budget);
   search.setKey(start);
   const key = Int32Array.from(start);
   const symbols = decodeSymbols(tokens, key, cand);
   const columns = columnPositions(tokens.codes, k);
-  const plain = (p: number, s: number): number => plainAt(reading, p, s);
   const charged = <R>(work: () => R): R => {
     const before = scorer.lookups;
     const out = work();
@@ -77,19 +85,13 @@ export function polishHidden(
 
   let lattice = charged(() => scorer.lattice(symbols, tokens.open));
   let spread = 0;
-  const order = Array.from({ length: n }, (_, s) => s);
   const tried = new Float64Array(HIDDEN_SHIFTS + 1);
   for (let pass = 0; pass < HIDDEN_PASSES && budget.spent < limit; pass++) {
     let moved = false;
     spread = 0;
     for (let j = 0; j < k && budget.spent < limit; j++) {
-      search.evaluate(j);
-      const locals = search.locals.subarray(j * n, j * n + n);
       const keep = key[j] as number;
-      const shifts = order
-        .filter((s) => s !== keep)
-        .sort((x, y) => (locals[y] as number) - (locals[x] as number))
-        .slice(0, HIDDEN_SHIFTS);
+      const shifts = likedShifts(search, j, HIDDEN_SHIFTS, keep);
       const at = columns[j] as number[];
       let best = keep;
       let bestGain = 0;
@@ -99,7 +101,7 @@ export function polishHidden(
           scorer.change(
             lattice,
             at,
-            at.map((p) => plain(p, s)),
+            at.map((p) => plainAt(reading, p, s)),
           ),
         );
         tried[i + 1] = gain;
@@ -114,7 +116,7 @@ export function polishHidden(
         moved = true;
         key[j] = best;
         search.setColumn(j, best);
-        for (const p of at) symbols[p] = plain(p, best);
+        for (const p of at) symbols[p] = plainAt(reading, p, best);
         lattice = charged(() => scorer.lattice(symbols, tokens.open));
       }
     }
@@ -171,16 +173,7 @@ export function hiddenBeam(
   // Each key letter tries the shifts the joined model likes best at the fallback key (its local scores).
   const search = new KeySearch(reading, k, budget);
   search.setKey(fallback);
-  const order = Array.from({ length: n }, (_, s) => s);
-  const choices = Array.from({ length: k }, (_, t) => {
-    const j = (offset + t) % k;
-    search.evaluate(j);
-    const locals = search.locals.subarray(j * n, j * n + n);
-    return order
-      .slice()
-      .sort((x, y) => (locals[y] as number) - (locals[x] as number))
-      .slice(0, shifts);
-  });
+  const choices = Array.from({ length: k }, (_, t) => likedShifts(search, (offset + t) % k, shifts));
   let beam: Entry[] = [{ key: [], states: Array.from(stretches, () => scorer.startState()), score: 0 }];
   for (let j = 0; j < k; j++) {
     const before = scorer.lookups;
@@ -250,4 +243,15 @@ function columnPositions(codes: Int32Array, k: number): number[][] {
 function plainAt(reading: Reading, p: number, s: number): number {
   const x = (reading.tokens.codes[p] as number) - s;
   return reading.cand[x < 0 ? x + reading.n : x] as number;
+}
+
+/** The `count` shifts of key letter j the joined model likes best, the others held (without `except`). */
+function likedShifts(search: KeySearch, j: number, count: number, except?: number): number[] {
+  const n = search.locals.length / search.k; // locals holds every shift of every key letter
+  search.evaluate(j);
+  const locals = search.locals.subarray(j * n, j * n + n);
+  return Array.from({ length: n }, (_, s) => s)
+    .filter((s) => s !== except)
+    .sort((x, y) => (locals[y] as number) - (locals[x] as number))
+    .slice(0, count);
 }

@@ -3,7 +3,7 @@ import { type Alphabet, letterIndices } from '../../core/index.js';
 import { HiddenBreaks } from '../hidden-breaks.js';
 import type { Language } from '../languages.js';
 import { type FrequentWords, frequentWords } from '../word-lists.js';
-import { hiddenEvidence, searchHidden } from './hidden-search.js';
+import { hiddenEvidence, scoredUnderHiddenBreaks, searchHidden } from './hidden-search.js';
 import { type Budget, KeySearch } from './key-search.js';
 import { type SearchPlan, sampleLetters } from './plan.js';
 import { type Reading, readingOf } from './reading.js';
@@ -17,7 +17,6 @@ import {
   CRIB_WORDS,
   FINAL_MARGIN,
   FINAL_PER_KEY_LETTER,
-  HIDDEN_LETTERS_PER_KEY_LETTER,
   HIDDEN_WORK,
   MIN_SAMPLE_ANY_ALPHABET,
   REVEAL_MARGIN,
@@ -308,9 +307,7 @@ export function fitLanguage(
   // likeliest length first; a length the allowance cannot pay for is left out (its likelihood would be of
   // another kind). The best is always climbed, until the allowance is spent.
   const hidden =
-    plan.hiddenBreaks &&
-    polish.tokens.joined &&
-    polish.tokens.letters <= HIDDEN_LETTERS_PER_KEY_LETTER * (finals[0] as Rough).k
+    plan.hiddenBreaks && scoredUnderHiddenBreaks(polish, (finals[0] as Rough).k)
       ? { scorer: new HiddenBreaks(polish.model), T: polish.model.spaced.temperature, left: HIDDEN_WORK }
       : undefined;
   const temperature = hidden ? hidden.T : T;
@@ -377,7 +374,7 @@ export function keyEvidence(
   const sample = sampleLetters(key.length, a.size);
   const reading = readingOf(text, a, language, Math.min(sample, letters.length));
   const n = a.size;
-  if (reading.tokens.joined && reading.tokens.letters <= HIDDEN_LETTERS_PER_KEY_LETTER * key.length) {
+  if (scoredUnderHiddenBreaks(reading, key.length)) {
     const T = reading.model.spaced.temperature;
     const { ll, spread } = hiddenEvidence(reading, new HiddenBreaks(reading.model), Int32Array.from(key), T);
     return { ll, score: ll / T + spread - key.length * Math.log(n) };
