@@ -70,13 +70,30 @@ export function fitPlatt(pairs: { raw: number; right: boolean; w: number }[]): {
     });
     return sum;
   };
-  let best = { a: 1, b: 0, loss: loss(1, 0) };
-  for (let ia = 1; ia <= 200; ia++)
-    for (let ib = -40; ib <= 40; ib++) {
-      const l = loss(ia / 100, ib / 10);
-      if (l < best.loss) best = { a: ia / 100, b: ib / 10, loss: l };
+  const [a, b] = gridMinimum(loss, steps(0.01, 2, 0.01), steps(-4, 4, 0.1), [1, 0]);
+  return { a, b };
+}
+
+/** from, from + step, … up to `to`, each computed from its index (no drift from repeated addition). */
+function steps(from: number, to: number, step: number): number[] {
+  const n = Math.round((to - from) / step);
+  return Array.from({ length: n + 1 }, (_, i) => Math.round((from + i * step) * 1e9) / 1e9);
+}
+
+/** The point of the grid xs × ys where loss is least, `start` unless some point is strictly lower. */
+function gridMinimum(
+  loss: (x: number, y: number) => number,
+  xs: number[],
+  ys: number[],
+  start: [number, number],
+): [number, number] {
+  let best = { at: start, loss: loss(...start) };
+  for (const x of xs)
+    for (const y of ys) {
+      const l = loss(x, y);
+      if (l < best.loss) best = { at: [x, y], loss: l };
     }
-  return { a: best.a, b: best.b };
+  return best.at;
 }
 
 /**
@@ -95,11 +112,6 @@ export function fitNoAnswer(outcomes: EvidenceOutcome[]): { slope: number; offse
     }
     return sum;
   };
-  let best = { slope: 1, offset: 0, loss: loss(1, 0) };
-  for (let i = 1; i <= 200; i++)
-    for (let j = -160; j <= 160; j++) {
-      const l = loss(i / 100, j / 20);
-      if (l < best.loss) best = { slope: i / 100, offset: j / 20, loss: l };
-    }
-  return { slope: best.slope, offset: best.offset };
+  const [slope, offset] = gridMinimum(loss, steps(0.01, 2, 0.01), steps(-8, 8, 0.05), [1, 0]);
+  return { slope, offset };
 }
