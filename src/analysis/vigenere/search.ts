@@ -3,7 +3,7 @@ import { type Alphabet, letterIndices } from '../../core/index.js';
 import { HiddenBreaks } from '../hidden-breaks.js';
 import type { Language } from '../languages.js';
 import { type FrequentWords, frequentWords } from '../word-lists.js';
-import { hiddenEvidence, scoredUnderHiddenBreaks, searchHidden } from './hidden-search.js';
+import { hiddenEvidence, type Polished, polishHidden, scoredUnderHiddenBreaks, searchHidden } from './hidden-search.js';
 import { type Budget, KeySearch } from './key-search.js';
 import { type SearchPlan, sampleLetters } from './plan.js';
 import { type Reading, readingOf } from './reading.js';
@@ -18,6 +18,7 @@ import {
   FINAL_MARGIN,
   FINAL_PER_KEY_LETTER,
   HIDDEN_WORK,
+  JOINED_SCOUT_WIDTH,
   MIN_SAMPLE_ANY_ALPHABET,
   REVEAL_MARGIN,
   SEARCH_MARGIN,
@@ -69,6 +70,10 @@ function unigramKey(reading: Reading, letters: Uint16Array, k: number, budget: B
   }
   budget.spent += UNIGRAM_COST * work;
   return key;
+}
+
+function sameKey(x: Int32Array, y: Int32Array): boolean {
+  return x.length === y.length && x.every((v, i) => v === y[i]);
 }
 
 /** The shortest key that repeats to this one. */
@@ -165,16 +170,24 @@ export function fitLanguage(
     return true;
   };
 
+  // Of a length whose keys will be climbed under hidden breaks, the best BEAM_KEEP distinct keys its beams found:
+  // the joined model is what ranks them, and there it often puts a wrong key above the true one.
+  const alternatives = new Map<number, Rough[]>();
+  const kept = (k: number): number => (plan.hiddenBreaks && scoredUnderHiddenBreaks(reading, k) ? BEAM_KEEP : 0);
   const beamSearch = (k: number, width: number, keep: number, limit: number): Rough => {
     const search = new KeySearch(reading, k, budget);
-    let best: Rough = { k, key: new Int32Array(k), ll: Number.NEGATIVE_INFINITY, score: Number.NEGATIVE_INFINITY };
-    for (const start of search.beam(width, keep)) {
+    const found: Rough[] = [];
+    for (const start of search.beam(width, Math.max(keep, kept(k)))) {
       search.setKey(start);
       search.climb(undefined, limit);
       const ll = search.total();
-      if (score(ll, k) > best.score) best = { k, key: Int32Array.from(search.key), ll, score: score(ll, k) };
+      found.push({ k, key: Int32Array.from(search.key), ll, score: score(ll, k) });
     }
-    return best;
+    if (kept(k) > 0) {
+      const list = [...(alternatives.get(k) ?? []), ...found].sort((x, y) => y.score - x.score);
+      alternatives.set(k, list.filter((r, i) => list.findIndex((x) => sameKey(x.key, r.key)) === i).slice(0, kept(k)));
+    }
+    return found.reduce((x, y) => (y.score > x.score ? y : x));
   };
   const cribWords = plan.cribWork > 0 && reading.words ? frequentWords(reading.model, CRIB_WORDS) : undefined;
   const cribbed = (k: number): boolean => sampled <= CRIB_LETTERS_PER_KEY_LETTER * k;
@@ -225,16 +238,17 @@ export function fitLanguage(
 
   // 3. Scout beams, the shortest lengths first (their key letters have the most letters of text each, so the
   // text can reveal them), as wide as the scouts' allowance can pay for on every one of them, at most
-  // BEAM_SCOUT_WIDTH; what a unit of width costs is learnt as they go. When the allowance cannot pay for one
+  // BEAM_SCOUT_WIDTH (JOINED_SCOUT_WIDTH for letters run together); what a unit of width costs is learnt as they go. When the allowance cannot pay for one
   // prefix on every length, the shortest get width 1 until it runs out.
   const beamed = lengths.filter(beamable).sort((x, y) => x - y);
+  const scoutWidth = reading.tokens.joined ? JOINED_SCOUT_WIDTH : BEAM_SCOUT_WIDTH;
   const scouts = { left: plan.scoutWork };
   // A first guess at a unit of width: the beam's look-ups and one pass of the ascent after it.
   let perWidth = 2 * n * reading.ngrams.order * Math.max(1, sampled);
   const scoutWidths = new Map<number, number>();
   beamed.forEach((k, i) => {
     if (revealed) return;
-    const width = Math.max(1, Math.min(BEAM_SCOUT_WIDTH, Math.floor(scouts.left / (perWidth * (beamed.length - i)))));
+    const width = Math.max(1, Math.min(scoutWidth, Math.floor(scouts.left / (perWidth * (beamed.length - i)))));
     const before = budget.spent;
     const ran = within(
       scouts,
@@ -331,13 +345,19 @@ export function fitLanguage(
       if (hidden.left <= 0 && byLength.size > 0) return;
       const before = budget.spent;
       const limit = before + hidden.left;
-      const p = searchHidden(polish, hidden.scorer, key, hidden.T, budget, limit);
+      // The joined climb's key searched, and the beams' other keys climbed, under the hidden breaks.
+      const climbed: Polished[] = [searchHidden(polish, hidden.scorer, key, hidden.T, budget, limit)];
+      for (const other of alternatives.get(r.k) ?? [])
+        if (!sameKey(other.key, key))
+          climbed.push(polishHidden(polish, hidden.scorer, other.key, hidden.T, budget, limit));
       hidden.left -= budget.spent - before;
-      // A climb that ends on a repetition of a shorter key has found that key (its spread is of the longer).
-      const found = period(p.key);
-      const spread = plan.spread ? p.spread : 0;
-      const length = found.length;
-      record({ length, key: found, ll: p.ll, spread, score: p.ll / hidden.T + spread - length * Math.log(n) });
+      for (const p of climbed) {
+        // A climb that ends on a repetition of a shorter key has found that key (its spread is of the longer).
+        const found = period(p.key);
+        const spread = plan.spread ? p.spread : 0;
+        const length = found.length;
+        record({ length, key: found, ll: p.ll, spread, score: p.ll / hidden.T + spread - length * Math.log(n) });
+      }
       return;
     }
     const ll = search.total();
