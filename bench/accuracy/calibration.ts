@@ -75,7 +75,7 @@ export function fitPlatt(pairs: { raw: number; right: boolean; w: number }[]): {
 }
 
 /** from, from + step, … up to `to`, each computed from its index (no drift from repeated addition). */
-function steps(from: number, to: number, step: number): number[] {
+export function steps(from: number, to: number, step: number): number[] {
   const n = Math.round((to - from) / step);
   return Array.from({ length: n + 1 }, (_, i) => Math.round((from + i * step) * 1e9) / 1e9);
 }

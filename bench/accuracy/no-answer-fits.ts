@@ -1,8 +1,7 @@
 // The Caesar "no answer" fits beside the solves of a calibration run: what the shipped ones give per format, and
 // which candidates for one class of layout meet both targets (null inputs answered at ≥ 0.5, ECE with them).
 import type { NoAnswerClass } from '../../src/analysis/index.js';
-import type { EvidenceOutcome } from './calibration.js';
-import { ece } from './calibration.js';
+import { type EvidenceOutcome, ece, steps } from './calibration.js';
 import { answerProbability, creditBand, NO_ANSWER_FITS, type NoAnswerFit } from './internals.js';
 
 /** The targets of issue 15 in every format: at most this share of null inputs answered at ≥ 0.5 (%), and this ECE. */
@@ -39,13 +38,14 @@ export function rankNoAnswerFits(solves: EvidenceOutcome[], layoutClass: NoAnswe
     `\nThe shipped "no answer" fits (null answered ≥ 0.5, ECE with them): ${text(figures(solves, NO_ANSWER_FITS))}`,
   );
   const ranked: { fit: NoAnswerFit; rows: ReturnType<typeof figures>; room: number }[] = [];
-  for (let slope = 1; slope <= 1.4; slope += 0.1)
-    for (let offset = 1.8; offset <= 3; offset += 0.1)
+  // From the grid's indices: repeated addition of 0.1 drifted past 1.4 and 3 and dropped those ends.
+  for (const slope of steps(1, 1.4, 0.1))
+    for (const offset of steps(1.8, 3, 0.1))
       for (const perLetter of [0, 0.05, 0.1])
         for (const to of [undefined, 0.7, 0.75, 0.8]) {
           const fit: NoAnswerFit = {
-            slope: +slope.toFixed(2),
-            offset: +offset.toFixed(2),
+            slope,
+            offset,
             perLetter,
             upTo: 40,
             ...(to && { band: { from: 0.4, to } }),
