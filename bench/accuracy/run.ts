@@ -9,7 +9,7 @@ import { runCaesar } from './caesar.js';
 import { type EvidenceOutcome, ece, fitNoAnswer, fitPlatt } from './calibration.js';
 import { FormatContext } from './context.js';
 import { fitIdentify, printIdentify, readIdentifyDump, runIdentify } from './identify.js';
-import { shortCalibrationWeight } from './internals.js';
+import { answerProbability, shortCalibrationWeight } from './internals.js';
 import { rankNoAnswerFits } from './no-answer-fits.js';
 import { runNullSet } from './null-set.js';
 import { helpText, OptionError, type Options, readOptions } from './options.js';
@@ -22,7 +22,7 @@ function fitEvidence(solver: string, solves: EvidenceOutcome[]): void {
   if (solves.length === 0) return;
   const fit = fitNoAnswer(solves);
   const at = (p: EvidenceOutcome, offset: number): number =>
-    p.inner / (1 + Math.exp(-(fit.slope * p.evidence + offset)));
+    p.inner * answerProbability(p.evidence, { slope: fit.slope, offset });
   console.log(
     `\n"No answer" fit for ${solver} on dev (${solves.length} analyses): slope=${fit.slope} offset=${fit.offset} ` +
       `(ECE ${ece(solves.map((p) => ({ conf: at(p, fit.offset), right: p.right }))).toFixed(4)}; ` +
