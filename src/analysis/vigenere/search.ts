@@ -72,6 +72,7 @@ function unigramKey(reading: Reading, letters: Uint16Array, k: number, budget: B
   return key;
 }
 
+/** Whether two keys are the same, letter for letter. */
 function sameKey(x: Int32Array, y: Int32Array): boolean {
   return x.length === y.length && x.every((v, i) => v === y[i]);
 }
@@ -187,7 +188,8 @@ export function fitLanguage(
       const list = [...(alternatives.get(k) ?? []), ...found].sort((x, y) => y.score - x.score);
       alternatives.set(k, list.filter((r, i) => list.findIndex((x) => sameKey(x.key, r.key)) === i).slice(0, kept(k)));
     }
-    return found.reduce((x, y) => (y.score > x.score ? y : x));
+    const none: Rough = { k, key: new Int32Array(k), ll: Number.NEGATIVE_INFINITY, score: Number.NEGATIVE_INFINITY };
+    return found.reduce((x, y) => (y.score > x.score ? y : x), none);
   };
   const cribWords = plan.cribWork > 0 && reading.words ? frequentWords(reading.model, CRIB_WORDS) : undefined;
   const cribbed = (k: number): boolean => sampled <= CRIB_LETTERS_PER_KEY_LETTER * k;
@@ -238,8 +240,8 @@ export function fitLanguage(
 
   // 3. Scout beams, the shortest lengths first (their key letters have the most letters of text each, so the
   // text can reveal them), as wide as the scouts' allowance can pay for on every one of them, at most
-  // BEAM_SCOUT_WIDTH (JOINED_SCOUT_WIDTH for letters run together); what a unit of width costs is learnt as they go. When the allowance cannot pay for one
-  // prefix on every length, the shortest get width 1 until it runs out.
+  // BEAM_SCOUT_WIDTH (JOINED_SCOUT_WIDTH for letters run together); what a unit of width costs is learnt as they
+  // go. When the allowance cannot pay for one prefix on every length, the shortest get width 1 until it runs out.
   const beamed = lengths.filter(beamable).sort((x, y) => x - y);
   const scoutWidth = reading.tokens.joined ? JOINED_SCOUT_WIDTH : BEAM_SCOUT_WIDTH;
   const scouts = { left: plan.scoutWork };
