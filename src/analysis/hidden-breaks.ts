@@ -19,6 +19,18 @@ export interface Lattice {
   readonly total: number;
 }
 
+/** Transitions recorded by a step (HiddenBreaks.advance): the state left, the context reached, the log probability. */
+class Moves {
+  readonly from: number[] = [];
+  readonly to: number[] = [];
+  readonly w: number[] = [];
+  add(from: number, to: number, w: number): void {
+    this.from.push(from);
+    this.to.push(to);
+    this.w.push(w);
+  }
+}
+
 function logSumExpOf(xs: ArrayLike<number>): number {
   let max = Number.NEGATIVE_INFINITY;
   for (let i = 0; i < xs.length; i++) if ((xs[i] as number) > max) max = xs[i] as number;
@@ -77,6 +89,14 @@ export class HiddenBreaks {
 
   /** The states after one more symbol (a break allowed before it, as in logLikelihood). */
   step(state: ForwardState, c: number): ForwardState {
+    return this.advance(state, c);
+  }
+
+  /**
+   * `step`, and when `moves` is given, each transition it took recorded there: the state it left (an index into
+   * `state`), the context it reached and its log probability (the lattice's backward pass walks them again).
+   */
+  private advance(state: ForwardState, c: number, moves?: Moves): ForwardState {
     const { ngrams, S, B } = this;
     const C = ngrams.contexts;
     let next = 0;
@@ -84,11 +104,18 @@ export class HiddenBreaks {
     for (let j = 0; j < state.ctx.length; j++) {
       const ctx = state.ctx[j] as number;
       const lp = state.lp[j] as number;
-      next = this.put(next, (ctx * S + c) % C, lp + ngrams.logProb(ctx, c));
+      const w = ngrams.logProb(ctx, c);
+      const to = (ctx * S + c) % C;
+      next = this.put(next, to, lp + w);
+      moves?.add(j, to, w);
       lookups++;
       if (c !== B && ctx % S !== B) {
         const broken = (ctx * S + B) % C;
-        next = this.put(next, (broken * S + c) % C, lp + ngrams.logProb(ctx, B) + ngrams.logProb(broken, c));
+        const toBroken = (broken * S + c) % C;
+        const before = ngrams.logProb(ctx, B);
+        const after = ngrams.logProb(broken, c);
+        next = this.put(next, toBroken, lp + before + after);
+        moves?.add(j, toBroken, before + after);
         lookups += 2;
       }
     }
@@ -110,35 +137,21 @@ export class HiddenBreaks {
    * what changing a few symbols would do without reading the text again.
    */
   lattice(symbols: ArrayLike<number>, open: boolean): Lattice {
-    const { ngrams, B } = this;
     const forward: ForwardState[] = [this.startState()];
     const moves: { from: Int32Array; to: Int32Array; w: Float64Array }[] = [];
     for (let t = 0; t < symbols.length; t++) {
-      const prev = forward[t] as ForwardState;
-      const next = this.step(prev, symbols[t] as number);
       // The step's transitions, each from a state before to a state after, with its log probability.
-      const from: number[] = [];
-      const to: number[] = [];
-      const w: number[] = [];
-      const c = symbols[t] as number;
-      const { S } = this;
-      const C = ngrams.contexts;
-      const indexOf = (ctx: number): number => next.ctx.indexOf(ctx);
-      for (let i = 0; i < prev.ctx.length; i++) {
-        const ctx = prev.ctx[i] as number;
-        from.push(i);
-        to.push(indexOf((ctx * S + c) % C));
-        w.push(ngrams.logProb(ctx, c));
-        this.lookups++;
-        if (c !== B && ctx % S !== B) {
-          const broken = (ctx * S + B) % C;
-          from.push(i);
-          to.push(indexOf((broken * S + c) % C));
-          w.push(ngrams.logProb(ctx, B) + ngrams.logProb(broken, c));
-          this.lookups += 2;
-        }
-      }
-      moves.push({ from: Int32Array.from(from), to: Int32Array.from(to), w: Float64Array.from(w) });
+      const taken = new Moves();
+      const before = this.lookups;
+      const next = this.advance(forward[t] as ForwardState, symbols[t] as number, taken);
+      // The backward pass walks each transition once more: counted as the forward step is, so that the searches'
+      // budgets keep their unit.
+      this.lookups += this.lookups - before;
+      moves.push({
+        from: Int32Array.from(taken.from),
+        to: Int32Array.from(taken.to, (ctx) => next.ctx.indexOf(ctx)),
+        w: Float64Array.from(taken.w),
+      });
       forward.push(next);
     }
     const last = forward[symbols.length] as ForwardState;
