@@ -227,7 +227,7 @@ function posteriorOf(
   const fitted = answerProbability(evidence, scaling, fit.whole ? letters : Math.min(letters, FIRST_LETTERS));
   const posterior = softmax(tempered);
   // The band is on the best shift's confidence: the answer probability is scaled so that it reads as banded.
-  const inner = Math.max(...posterior);
+  const inner = scaling.band ? Math.max(...posterior) : 1;
   const answer = scaling.band ? creditBand(inner * fitted, scaling.band) / inner : fitted;
   for (let s = 0; s < posterior.length; s++) posterior[s] = (posterior[s] as number) * answer;
   return { posterior, noAnswer: 1 - answer, evidence };
