@@ -69,9 +69,9 @@ export function sampleLetters(longestKey: number, n: number): number {
 export function searchPlan(letters: number, n: number, ranked: number[], ioc: Float64Array): SearchPlan {
   const full = letters <= FULL_SEARCH_LETTERS;
   const candidates = full ? ranked : candidateLengths(ranked, ioc, n);
-  // Where the coincidences show the period beyond doubt, only it and its multiples are searched.
+  // Where the coincidences show the period beyond doubt, only it, its divisors and its multiples are searched.
   const period = evidentPeriod(ioc, letters, n, ranked.length);
-  const lengths = period ? [period, ...candidates.filter((k) => k !== period && k % period === 0)] : candidates;
+  const lengths = period ? [period, ...candidates.filter((k) => k !== period && showsPeriod(k, period))] : candidates;
   const sample = sampleLetters(Math.max(...lengths), n);
   return {
     lengths,
@@ -87,6 +87,15 @@ export function searchPlan(letters: number, n: number, ranked: number[], ioc: Fl
     hiddenBreaks: true,
     spread: true,
   };
+}
+
+/**
+ * Whether a key of length k can show the text's period: a key of length k repeats every k letters, so its
+ * ciphertext shows every multiple of k as a period; a period seen is a multiple of the key's length, or a length that
+ * repeats it (a plaintext phrase met again a multiple of the key's length on shows that distance as the period).
+ */
+export function showsPeriod(k: number, period: number): boolean {
+  return period % k === 0 || k % period === 0;
 }
 
 /**

@@ -157,7 +157,7 @@ export function fitLanguage(
   const T = reading.ngrams.temperature;
   const sampled = reading.tokens.letters;
   const beamable = (k: number): boolean =>
-    beamWidth > 0 && sampled < BEAM_LETTERS_PER_KEY_LETTER * k && (plan.period === undefined || k === plan.period);
+    beamWidth > 0 && sampled < BEAM_LETTERS_PER_KEY_LETTER * k && (plan.period === undefined || plan.period % k === 0);
   const score = (ll: number, k: number): number => ll / T - k * Math.log(n);
   /**
    * Runs `work` when the stage's allowance still holds `estimate` (and more than nothing), and charges what it

@@ -119,6 +119,17 @@ describe('analyzeVigenere', () => {
     }
   });
 
+  it('takes a phrase met again three key lengths on for what it is, not for the period', () => {
+    // "SECRETS" again 15 letters on, under a 5-letter key: the ciphertext repeats at 15, which the coincidences
+    // show beyond doubt; searching only 15 and its multiples returned a 15-letter key (confidence 0.31).
+    const plain = lettersOnly('Secrets are never secrets for very long');
+    for (const key of ['LEMON', 'QUAKE']) {
+      const result = analyzeVigenere(vigenereEncrypt(plain, key, basic), basic, 'en', 20);
+      expect(result.probable_key).toBe(key);
+      expect(result.confidence).toBeGreaterThan(0.9);
+    }
+  });
+
   it.each(LANGUAGES)('breaks a held-out %s paragraph in its own alphabet, named or detected', (language) => {
     const a = ownAlphabet(language);
     const paragraph = HELD_OUT[language].map((p) => p.text).join(' ');
