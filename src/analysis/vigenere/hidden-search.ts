@@ -55,6 +55,35 @@ export function searchHidden(
 }
 
 /**
+ * The lengths, likeliest first, by the best of their keys read with the word breaks summed over (one forward pass
+ * each; its tempered log-likelihood less ln(alphabet size) per key letter, as the lengths are compared), the
+ * candidates taken in the order given while the work spent stays under `limit`.
+ */
+export function rankUnderHiddenBreaks(
+  reading: Reading,
+  scorer: HiddenBreaks,
+  candidates: { k: number; keys: Int32Array[] }[],
+  budget: Budget,
+  limit: number,
+): number[] {
+  const T = reading.model.spaced.temperature;
+  const scored: { k: number; score: number }[] = [];
+  for (const { k, keys } of candidates) {
+    if (budget.spent >= limit) break;
+    let best = Number.NEGATIVE_INFINITY;
+    const before = scorer.lookups;
+    for (const key of keys)
+      best = Math.max(
+        best,
+        scorer.logLikelihood(decodeSymbols(reading.tokens, key, reading.cand), reading.tokens.open),
+      );
+    budget.spent += scorer.lookups - before;
+    scored.push({ k, score: best / T - k * Math.log(reading.n) });
+  }
+  return scored.sort((x, y) => y.score - x.score).map((x) => x.k);
+}
+
+/**
  * Climbs `start` one key letter at a time under the spaced model with the breaks summed over. Each letter tries only
  * the HIDDEN_SHIFTS shifts the joined model likes best (its local scores, which cost a fraction of a forward pass),
  * each judged from the text's lattice by what it changes (HiddenBreaks.change), and the key's spread is summed over

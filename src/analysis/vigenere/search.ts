@@ -3,7 +3,14 @@ import { type Alphabet, letterIndices } from '../../core/index.js';
 import { HiddenBreaks } from '../hidden-breaks.js';
 import type { Language } from '../languages.js';
 import { type FrequentWords, frequentWords } from '../word-lists.js';
-import { hiddenEvidence, type Polished, polishHidden, scoredUnderHiddenBreaks, searchHidden } from './hidden-search.js';
+import {
+  hiddenEvidence,
+  type Polished,
+  polishHidden,
+  rankUnderHiddenBreaks,
+  scoredUnderHiddenBreaks,
+  searchHidden,
+} from './hidden-search.js';
 import { type Budget, KeySearch } from './key-search.js';
 import { type SearchPlan, sampleLetters } from './plan.js';
 import { type Reading, readingOf } from './reading.js';
@@ -17,6 +24,8 @@ import {
   CRIB_WORDS,
   FINAL_MARGIN,
   FINAL_PER_KEY_LETTER,
+  HIDDEN_RANK_WORK,
+  HIDDEN_RANKED,
   HIDDEN_WORK,
   JOINED_SCOUT_WIDTH,
   MIN_SAMPLE_ANY_ALPHABET,
@@ -309,7 +318,40 @@ export function fitLanguage(
   // and add nothing to the posterior.
   const ranked = likeliest();
   const top = (ranked[0] as Rough).score;
-  const finals = ranked.slice(0, finalLengths).filter((r) => r.score >= top - FINAL_MARGIN);
+  const likeliestFinals = ranked.slice(0, finalLengths).filter((r) => r.score >= top - FINAL_MARGIN);
+  // A short letters-only text: every final key is climbed again and scored with its word breaks summed over, the
+  // likeliest length first; a length the allowance cannot pay for is left out (its likelihood would be of
+  // another kind). The best is always climbed, until the allowance is spent. (Such a text has at most
+  // HIDDEN_LETTERS_PER_KEY_LETTER letters a key letter, fewer than the final sample below reads: `polish` is
+  // `reading` itself.)
+  const hidden =
+    plan.hiddenBreaks && scoredUnderHiddenBreaks(reading, (ranked[0] as Rough).k)
+      ? { scorer: new HiddenBreaks(reading.model), T: reading.model.spaced.temperature, left: HIDDEN_WORK }
+      : undefined;
+  // The joined model ranks such a text's lengths poorly (a longer key's wrong decryption often reads likelier to
+  // it than the true one): the HIDDEN_RANKED lengths whose keys read likeliest with the breaks summed over are
+  // scored beside the likeliest.
+  const byHidden = hidden
+    ? rankUnderHiddenBreaks(
+        reading,
+        hidden.scorer,
+        ranked
+          .filter((r) => scoredUnderHiddenBreaks(reading, r.k))
+          .map((r) => ({
+            k: r.k,
+            keys: [r.key, ...(alternatives.get(r.k) ?? []).map((x) => x.key).filter((x) => !sameKey(x, r.key))],
+          })),
+        budget,
+        budget.spent + HIDDEN_RANK_WORK,
+      )
+    : [];
+  const finals = [
+    ...likeliestFinals,
+    ...byHidden
+      .filter((k) => !likeliestFinals.some((r) => r.k === k))
+      .slice(0, HIDDEN_RANKED)
+      .map((k) => rough.get(k) as Rough),
+  ];
   // They are scored alike, on a prefix of FINAL_PER_KEY_LETTER letters per key letter of the longest: on a long
   // text the scouts have already found the key, and the full model's climb over all of it would cost the most.
   const finalSample = Math.max(MIN_SAMPLE_ANY_ALPHABET, FINAL_PER_KEY_LETTER * Math.max(...finals.map((r) => r.k)));
@@ -319,13 +361,6 @@ export function fitLanguage(
   const finalStage = { left: plan.finalWork };
   const scoring = plan.spread ? n * polish.ngrams.order * polish.tokens.codes.length : polish.tokens.codes.length;
   const byLength = new Map<number, Evaluation>();
-  // A short letters-only text: every final key is climbed again and scored with its word breaks summed over, the
-  // likeliest length first; a length the allowance cannot pay for is left out (its likelihood would be of
-  // another kind). The best is always climbed, until the allowance is spent.
-  const hidden =
-    plan.hiddenBreaks && scoredUnderHiddenBreaks(polish, (finals[0] as Rough).k)
-      ? { scorer: new HiddenBreaks(polish.model), T: polish.model.spaced.temperature, left: HIDDEN_WORK }
-      : undefined;
   const temperature = hidden ? hidden.T : T;
   const record = (e: Evaluation): void => {
     const old = byLength.get(e.length);

@@ -241,7 +241,7 @@ describe('analyzeVigenere', () => {
 
   // Held-out lines of the base corpus (test/analysis/held-out.ts), stripped to letters, upper case and accents
   // folded, cut to three letters per key letter, under keys drawn at random.
-  const findsLettersOnlyKey = (language: 'en' | 'de' | 'fr', line: number, key: string): void => {
+  const findsLettersOnlyKey = (language: Language, line: number, key: string): void => {
     const passage = HELD_OUT[language].find((p) => p.line === line);
     const plain = lettersOnly(passage?.text ?? '').slice(0, 3 * key.length);
     expect(plain).toHaveLength(3 * key.length);
