@@ -1,10 +1,12 @@
 // A short letters-only text's key, searched and climbed with its word breaks summed over (hidden-breaks.ts).
-import { type ForwardState, HiddenBreaks } from '../hidden-breaks.js';
+import { type ForwardState, HiddenBreaks, type Lattice } from '../hidden-breaks.js';
 import { logSumExp } from '../score.js';
 import { decodeSymbols } from '../tokens.js';
 import { type Budget, KeySearch } from './key-search.js';
 import type { Reading } from './reading.js';
 import {
+  EDGE_KEY_LETTERS,
+  EDGE_WIDTH,
   HIDDEN_BEAM_KEEP,
   HIDDEN_BEAM_SHIFTS,
   HIDDEN_BEAM_WIDTH,
@@ -283,4 +285,136 @@ function likedShifts(search: KeySearch, j: number, count: number, except?: numbe
     .filter((s) => s !== except)
     .sort((x, y) => (locals[y] as number) - (locals[x] as number))
     .slice(0, count);
+}
+
+/**
+ * The key letters that decipher the text's first EDGE_KEY_LETTERS letters, and then those of its last, searched
+ * again together over every shift. A letter at either edge of the text has context on one side only: the scouts
+ * choose the first key letters without any and the beams judge the last with no letters after them, so neighbouring
+ * key letters there are often wrong together, where no one-letter move of the climbs mends them (a dev miss: 48
+ * letters of Polish under a 12-letter key, NIEFNFJPBTWJ for NYPANFJPBTWJ, 16 nats below it, every key between them
+ * lower still). A beam EDGE_WIDTH wide chooses the window's key letters in text order, each occurrence of the
+ * window read forward from the lattice's states before it; its keys are then judged whole by what they change in
+ * the lattice, and the best, if it gains, is climbed again and kept if likelier.
+ */
+export function searchEdges(
+  reading: Reading,
+  scorer: HiddenBreaks,
+  start: Polished,
+  T: number,
+  budget: Budget,
+  limit: number,
+): Polished {
+  const { tokens, cand } = reading;
+  const k = start.key.length;
+  const letters = letterPositions(tokens.codes);
+  const span = Math.min(EDGE_KEY_LETTERS, k);
+  const firstColumns = [0, (((letters.length - span) % k) + k) % k];
+  let current = start;
+  for (const first of new Set(firstColumns)) {
+    if (budget.spent >= limit) break;
+    const key = Int32Array.from(current.key);
+    const before = scorer.lookups;
+    const lattice = scorer.lattice(decodeSymbols(tokens, key, cand), tokens.open);
+    budget.spent += scorer.lookups - before;
+    const shifts = windowBeam(reading, scorer, lattice, letters, k, first, span, budget, limit);
+    if (!shifts) continue;
+    for (let t = 0; t < span; t++) key[(first + t) % k] = shifts[t] as number;
+    const next = polishHidden(reading, scorer, key, T, budget, limit);
+    if (next.ll > current.ll + 1e-9) current = next;
+  }
+  return current;
+}
+
+/**
+ * searchEdges' beam over the `span` key letters from column `first` on: the shifts it chose, in window order, when
+ * they make the text likelier than the lattice's key does; undefined when nothing gains or `limit` was reached first.
+ */
+function windowBeam(
+  reading: Reading,
+  scorer: HiddenBreaks,
+  lattice: Lattice,
+  letters: number[],
+  k: number,
+  first: number,
+  span: number,
+  budget: Budget,
+  limit: number,
+): number[] | undefined {
+  const { tokens, cand, n } = reading;
+  // Each occurrence of the window: the code positions of its letters in window order, from window letter `from`
+  // (a window that wraps past the last key letter also has its last letters at the text's start).
+  const runs: { from: number; at: number[] }[] = [];
+  const wrapped = first + span - k;
+  if (first > 0 && wrapped > 0) runs.push({ from: span - wrapped, at: letters.slice(0, wrapped) });
+  for (let o = first; o < letters.length; o += k) runs.push({ from: 0, at: letters.slice(o, o + span) });
+  interface Entry {
+    shifts: number[];
+    states: ForwardState[];
+    score: number;
+  }
+  const charged = <R>(work: () => R): R => {
+    const before = scorer.lookups;
+    const out = work();
+    budget.spent += scorer.lookups - before;
+    return out;
+  };
+  let beam: Entry[] = [
+    { shifts: [], states: runs.map((run) => lattice.forward[run.at[0] as number] as ForwardState), score: 0 },
+  ];
+  for (let t = 0; t < span; t++) {
+    const next: Entry[] = [];
+    for (const e of beam) {
+      if (budget.spent >= limit) return undefined;
+      charged(() => {
+        for (let s = 0; s < n; s++) {
+          let score = 0;
+          const states = e.states.map((state, r) => {
+            const { from, at } = runs[r] as (typeof runs)[number];
+            const p = at[t - from];
+            if (p === undefined) return state;
+            // Symbols between a window's letters (none when the letters run together) read as they are.
+            let st = state;
+            const previous = at[t - from - 1];
+            if (previous !== undefined)
+              for (let q = previous + 1; q < p; q++) st = scorer.step(st, lattice.symbols[q] as number);
+            const x = (tokens.codes[p] as number) - s;
+            return scorer.step(st, cand[x < 0 ? x + n : x] as number);
+          });
+          for (const st of states) score += HiddenBreaks.total(st);
+          next.push({ shifts: [...e.shifts, s], states, score });
+        }
+      });
+    }
+    next.sort((x, y) => y.score - x.score);
+    beam = next.slice(0, EDGE_WIDTH);
+  }
+  // The beam's keys judged whole: what each changes in the lattice, the letters after the window included.
+  const columns = Array.from({ length: span }, (_, t) => (first + t) % k);
+  const at = letters.flatMap((p, i) => (columns.includes(i % k) ? [p] : []));
+  const slot = letters.flatMap((_, i) => (columns.includes(i % k) ? [columns.indexOf(i % k)] : []));
+  let best: number[] | undefined;
+  let bestGain = 1e-9;
+  for (const e of beam) {
+    if (budget.spent >= limit) return undefined;
+    const gain = charged(() =>
+      scorer.change(
+        lattice,
+        at,
+        at.map((p, i) => plainAt(reading, p, e.shifts[slot[i] as number] as number)),
+      ),
+    );
+    if (gain > bestGain) {
+      bestGain = gain;
+      best = e.shifts;
+    }
+  }
+  return best;
+}
+
+/** The positions in codes of the text's letters, in order. */
+function letterPositions(codes: Int32Array): number[] {
+  const out: number[] = [];
+  for (let i = 0; i < codes.length; i++) if ((codes[i] as number) >= 0) out.push(i);
+  return out;
 }

@@ -9,6 +9,7 @@ import {
   polishHidden,
   rankUnderHiddenBreaks,
   scoredUnderHiddenBreaks,
+  searchEdges,
   searchHidden,
 } from './hidden-search.js';
 import { type Budget, KeySearch } from './key-search.js';
@@ -22,6 +23,7 @@ import {
   CRIB_LETTERS_PER_KEY_LETTER,
   CRIB_TRIES,
   CRIB_WORDS,
+  EDGE_WORK,
   FINAL_MARGIN,
   FINAL_PER_KEY_LETTER,
   HIDDEN_RANK_WORK,
@@ -410,6 +412,18 @@ export function fitLanguage(
     // What the hidden-break climb spent is its own allowance's.
     finalStage.left -= budget.spent - before - (hiddenBefore - (hidden?.left ?? 0));
   });
+  // 7. The best key of such a text, its edges searched again (searchEdges), within their own allowance.
+  if (hidden) {
+    const winner = [...byLength.values()].reduce((x, y) => (y.score > x.score ? y : x));
+    const start = { key: winner.key, ll: winner.ll, spread: winner.spread };
+    const p = searchEdges(polish, hidden.scorer, start, hidden.T, budget, budget.spent + EDGE_WORK);
+    if (p !== start) {
+      const found = period(p.key);
+      const spread = plan.spread ? p.spread : 0;
+      const length = found.length;
+      record({ length, key: found, ll: p.ll, spread, score: p.ll / hidden.T + spread - length * Math.log(n) });
+    }
+  }
   const evaluations = [...byLength.values()];
   const best = evaluations.reduce((x, y) => (y.score > x.score ? y : x));
   return { language, evaluations, best, scoredLetters: polish.tokens.letters, temperature };

@@ -272,6 +272,17 @@ describe('analyzeVigenere', () => {
   ] as const)('finds the key of a letters-only %s text that 16-wide scouts lost (line %i, %s)', findsLettersOnlyKey);
   it("finds the key of a letters-only text among the beams' other keys (de, line 5481)", () =>
     findsLettersOnlyKey('de', 5481, 'SGNBNLUETEGF'));
+  // The search of 29f9bfa returned these keys with their first or last key letters wrong together (GIJUHHQK;
+  // …OWZIE; …PFVFF): the edges searched again (searchEdges) mend them, and nothing else does (checked with
+  // EDGE_WORK set to 0).
+  it.each([
+    ['fr', 2221, 'GIMYHHQK'],
+    ['pl', 91, 'BJUWITFSIVCGARKOWIXT'],
+    ['de', 911, 'TFABDBTPFGTF'],
+  ] as const)(
+    'finds the key of a letters-only %s text whose edges the climbs left wrong (line %i, %s)',
+    findsLettersOnlyKey,
+  );
 
   // Speed is a bench figure (npm run bench:accuracy); a timed test would only measure the machine's load.
   it('solves 300 letters (max 20) and 100,000 letters (max 100) on the cheaper long-text path', () => {
