@@ -93,6 +93,39 @@ export class HiddenBreaks {
   }
 
   /**
+   * ln of the total probability after one more symbol: HiddenBreaks.total(this.step(state, c)), with the same
+   * look-ups, without building the states (a beam ranks many extensions and keeps few).
+   */
+  stepTotal(state: ForwardState, c: number): number {
+    const { ngrams, S, B } = this;
+    const C = ngrams.contexts;
+    let max = Number.NEGATIVE_INFINITY;
+    let sum = 0;
+    const add = (x: number): void => {
+      if (x === Number.NEGATIVE_INFINITY) return;
+      if (x <= max) sum += Math.exp(x - max);
+      else {
+        sum = sum * Math.exp(max - x) + 1;
+        max = x;
+      }
+    };
+    let lookups = 0;
+    for (let j = 0; j < state.ctx.length; j++) {
+      const ctx = state.ctx[j] as number;
+      const lp = state.lp[j] as number;
+      add(lp + ngrams.logProb(ctx, c));
+      lookups++;
+      if (c !== B && ctx % S !== B) {
+        const broken = (ctx * S + B) % C;
+        add(lp + ngrams.logProb(ctx, B) + ngrams.logProb(broken, c));
+        lookups += 2;
+      }
+    }
+    this.lookups += lookups;
+    return max + Math.log(sum);
+  }
+
+  /**
    * `step`, and when `moves` is given, each transition it took recorded there: the state it left (an index into
    * `state`), the context it reached and its log probability (the lattice's backward pass walks them again).
    */

@@ -107,4 +107,22 @@ describe('HiddenBreaks', () => {
       expect(Math.abs(scorer.change(lattice, positions, values) - exact)).toBeLessThan(0.01);
     }
   });
+
+  it("stepTotal is the total of step's states, at the same look-ups, after any prefix and any symbol", () => {
+    const scorer = new HiddenBreaks(en);
+    fc.assert(
+      fc.property(fc.stringMatching(/^[a-z]{0,12}$/), fc.integer({ min: 0, max: 26 }), (prefix, c) => {
+        // 26 is the boundary: a break the text shows.
+        let state = scorer.startState();
+        for (const x of letters(prefix)) state = scorer.step(state, x);
+        const before = scorer.lookups;
+        const total = scorer.stepTotal(state, c === 26 ? en.boundary : c);
+        const counted = scorer.lookups - before;
+        const stepped = scorer.step(state, c === 26 ? en.boundary : c);
+        expect(total).toBeCloseTo(HiddenBreaks.total(stepped), 9);
+        expect(scorer.lookups - before - counted).toBe(counted);
+      }),
+      { numRuns: 80 },
+    );
+  });
 });

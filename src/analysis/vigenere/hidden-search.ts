@@ -57,9 +57,9 @@ export function searchHidden(
 }
 
 /**
- * The lengths, likeliest first, by the best of their keys read with the word breaks summed over (one forward pass
- * each; its tempered log-likelihood less ln(alphabet size) per key letter, as the lengths are compared), the
- * candidates taken in the order given while the work spent stays under `limit`.
+ * The lengths, likeliest first, each scored by the best of its keys read with the word breaks summed over (one
+ * forward pass each; its tempered log-likelihood less ln(alphabet size) per key letter, as the lengths are
+ * compared), the candidates taken in the order given while the work spent stays under `limit`.
  */
 export function rankUnderHiddenBreaks(
   reading: Reading,
@@ -67,7 +67,7 @@ export function rankUnderHiddenBreaks(
   candidates: { k: number; keys: Int32Array[] }[],
   budget: Budget,
   limit: number,
-): number[] {
+): { k: number; score: number }[] {
   const T = reading.model.spaced.temperature;
   const scored: { k: number; score: number }[] = [];
   for (const { k, keys } of candidates) {
@@ -82,7 +82,7 @@ export function rankUnderHiddenBreaks(
     budget.spent += scorer.lookups - before;
     scored.push({ k, score: best / T - k * Math.log(reading.n) });
   }
-  return scored.sort((x, y) => y.score - x.score).map((x) => x.k);
+  return scored.sort((x, y) => y.score - x.score);
 }
 
 /**
@@ -362,32 +362,55 @@ function windowBeam(
   let beam: Entry[] = [
     { shifts: [], states: runs.map((run) => lattice.forward[run.at[0] as number] as ForwardState), score: 0 },
   ];
+  const decipher = (p: number, s: number): number => {
+    const x = (tokens.codes[p] as number) - s;
+    return cand[x < 0 ? x + n : x] as number;
+  };
   for (let t = 0; t < span; t++) {
-    const next: Entry[] = [];
-    for (const e of beam) {
+    // Each entry's runs that hold window letter t, read up to it (symbols between a window's letters, none when the
+    // letters run together, as they are); every shift of it is then ranked by the runs' totals alone, and only the
+    // extensions kept are stepped into states.
+    const ready = charged(() =>
+      beam.map((e) => {
+        let base = 0;
+        const stepped: { r: number; state: ForwardState; p: number }[] = [];
+        e.states.forEach((state, r) => {
+          const { from, at } = runs[r] as (typeof runs)[number];
+          const p = at[t - from];
+          if (p === undefined) {
+            base += HiddenBreaks.total(state);
+            return;
+          }
+          let st = state;
+          const previous = at[t - from - 1];
+          if (previous !== undefined)
+            for (let q = previous + 1; q < p; q++) st = scorer.step(st, lattice.symbols[q] as number);
+          stepped.push({ r, state: st, p });
+        });
+        return { e, base, stepped };
+      }),
+    );
+    const ranked: { i: number; s: number; score: number }[] = [];
+    for (let i = 0; i < ready.length; i++) {
       if (budget.spent >= limit) return undefined;
+      const { base, stepped } = ready[i] as (typeof ready)[number];
       charged(() => {
         for (let s = 0; s < n; s++) {
-          let score = 0;
-          const states = e.states.map((state, r) => {
-            const { from, at } = runs[r] as (typeof runs)[number];
-            const p = at[t - from];
-            if (p === undefined) return state;
-            // Symbols between a window's letters (none when the letters run together) read as they are.
-            let st = state;
-            const previous = at[t - from - 1];
-            if (previous !== undefined)
-              for (let q = previous + 1; q < p; q++) st = scorer.step(st, lattice.symbols[q] as number);
-            const x = (tokens.codes[p] as number) - s;
-            return scorer.step(st, cand[x < 0 ? x + n : x] as number);
-          });
-          for (const st of states) score += HiddenBreaks.total(st);
-          next.push({ shifts: [...e.shifts, s], states, score });
+          let score = base;
+          for (const { state, p } of stepped) score += scorer.stepTotal(state, decipher(p, s));
+          ranked.push({ i, s, score });
         }
       });
     }
-    next.sort((x, y) => y.score - x.score);
-    beam = next.slice(0, EDGE_WIDTH);
+    ranked.sort((x, y) => y.score - x.score);
+    beam = charged(() =>
+      ranked.slice(0, EDGE_WIDTH).map(({ i, s, score }) => {
+        const { e, stepped } = ready[i] as (typeof ready)[number];
+        const states = e.states.slice();
+        for (const { r, state, p } of stepped) states[r] = scorer.step(state, decipher(p, s));
+        return { shifts: [...e.shifts, s], states, score };
+      }),
+    );
   }
   // The beam's keys judged whole: what each changes in the lattice, the letters after the window included.
   const columns = Array.from({ length: span }, (_, t) => (first + t) % k);

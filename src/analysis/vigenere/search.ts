@@ -332,27 +332,29 @@ export function fitLanguage(
       : undefined;
   // The joined model ranks such a text's lengths poorly (a longer key's wrong decryption often reads likelier to
   // it than the true one): the HIDDEN_RANKED lengths whose keys read likeliest with the breaks summed over are
-  // scored beside the likeliest.
-  const byHidden = hidden
-    ? rankUnderHiddenBreaks(
-        reading,
-        hidden.scorer,
-        ranked
-          .filter((r) => scoredUnderHiddenBreaks(reading, r.k))
-          .map((r) => ({
-            k: r.k,
-            keys: [r.key, ...(alternatives.get(r.k) ?? []).map((x) => x.key).filter((x) => !sameKey(x, r.key))],
-          })),
-        budget,
-        budget.spent + HIDDEN_RANK_WORK,
-      )
-    : [];
+  // scored beside the likeliest, unless the text has revealed its key, or they trail the likeliest so read by
+  // more than FINAL_MARGIN.
+  const byHidden =
+    hidden && !revealed
+      ? rankUnderHiddenBreaks(
+          reading,
+          hidden.scorer,
+          ranked
+            .filter((r) => scoredUnderHiddenBreaks(reading, r.k))
+            .map((r) => ({
+              k: r.k,
+              keys: [r.key, ...(alternatives.get(r.k) ?? []).map((x) => x.key).filter((x) => !sameKey(x, r.key))],
+            })),
+          budget,
+          budget.spent + HIDDEN_RANK_WORK,
+        )
+      : [];
   const finals = [
     ...likeliestFinals,
     ...byHidden
-      .filter((k) => !likeliestFinals.some((r) => r.k === k))
+      .filter((x) => x.score >= (byHidden[0]?.score ?? 0) - FINAL_MARGIN && !likeliestFinals.some((r) => r.k === x.k))
       .slice(0, HIDDEN_RANKED)
-      .map((k) => rough.get(k) as Rough),
+      .map((x) => rough.get(x.k) as Rough),
   ];
   // They are scored alike, on a prefix of FINAL_PER_KEY_LETTER letters per key letter of the longest: on a long
   // text the scouts have already found the key, and the full model's climb over all of it would cost the most.

@@ -136,11 +136,13 @@ export const HIDDEN_RANK_WORK = 300_000;
  * The best key under hidden breaks has its edges searched again (searchEdges): the key letters of the text's first
  * EDGE_KEY_LETTERS letters, then of its last, over every shift, by a beam EDGE_WIDTH wide, within EDGE_WORK look-ups
  * (development split, letters only, 32 a cell: 3·L 91.3 -> 92.1 %, 4·L 97.2 -> 97.7, 6·L 99.8 -> 100; 64 wide found
- * the same at twice the work; 3 key letters 91.7 / 97.2 / 100, 5 key letters 92.3 / 97.5 / 100).
+ * the same at twice the work, 16 wide 91.9 / 97.5 / 100; 3 key letters 91.7 / 97.2 / 100, 5 key letters 92.3 / 97.5
+ * / 100; an allowance of 1 million the same as 600,000 on every cell: a real text's edges spend 150,000-600,000,
+ * random letters all of it).
  */
 export const EDGE_KEY_LETTERS = 4;
 export const EDGE_WIDTH = 32;
-export const EDGE_WORK = 1_000_000;
+export const EDGE_WORK = 600_000;
 /** The passes over the text every length tried costs (its unigram key and the set-up of its searches), at most. */
 export const PASS_WORK = 2_000_000;
 /**
