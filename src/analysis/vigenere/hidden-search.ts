@@ -351,7 +351,6 @@ function windowBeam(
   interface Entry {
     shifts: number[];
     states: ForwardState[];
-    score: number;
   }
   const charged = <R>(work: () => R): R => {
     const before = scorer.lookups;
@@ -359,9 +358,7 @@ function windowBeam(
     budget.spent += scorer.lookups - before;
     return out;
   };
-  let beam: Entry[] = [
-    { shifts: [], states: runs.map((run) => lattice.forward[run.at[0] as number] as ForwardState), score: 0 },
-  ];
+  let beam: Entry[] = [{ shifts: [], states: runs.map((run) => lattice.forward[run.at[0] as number] as ForwardState) }];
   const decipher = (p: number, s: number): number => {
     const x = (tokens.codes[p] as number) - s;
     return cand[x < 0 ? x + n : x] as number;
@@ -404,11 +401,11 @@ function windowBeam(
     }
     ranked.sort((x, y) => y.score - x.score);
     beam = charged(() =>
-      ranked.slice(0, EDGE_WIDTH).map(({ i, s, score }) => {
+      ranked.slice(0, EDGE_WIDTH).map(({ i, s }) => {
         const { e, stepped } = ready[i] as (typeof ready)[number];
         const states = e.states.slice();
         for (const { r, state, p } of stepped) states[r] = scorer.step(state, decipher(p, s));
-        return { shifts: [...e.shifts, s], states, score };
+        return { shifts: [...e.shifts, s], states };
       }),
     );
   }
