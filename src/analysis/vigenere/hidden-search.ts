@@ -72,14 +72,13 @@ export function rankUnderHiddenBreaks(
   const scored: { k: number; score: number }[] = [];
   for (const { k, keys } of candidates) {
     if (budget.spent >= limit) break;
-    let best = Number.NEGATIVE_INFINITY;
-    const before = scorer.lookups;
-    for (const key of keys)
-      best = Math.max(
-        best,
-        scorer.logLikelihood(decodeSymbols(reading.tokens, key, reading.cand), reading.tokens.open),
-      );
-    budget.spent += scorer.lookups - before;
+    const best = charged(scorer, budget, () =>
+      Math.max(
+        ...keys.map((key) =>
+          scorer.logLikelihood(decodeSymbols(reading.tokens, key, reading.cand), reading.tokens.open),
+        ),
+      ),
+    );
     scored.push({ k, score: best / T - k * Math.log(reading.n) });
   }
   return scored.sort((x, y) => y.score - x.score);
@@ -107,14 +106,8 @@ export function polishHidden(
   const key = Int32Array.from(start);
   const symbols = decodeSymbols(tokens, key, cand);
   const columns = columnPositions(tokens.codes, k);
-  const charged = <R>(work: () => R): R => {
-    const before = scorer.lookups;
-    const out = work();
-    budget.spent += scorer.lookups - before;
-    return out;
-  };
 
-  let lattice = charged(() => scorer.lattice(symbols, tokens.open));
+  let lattice = charged(scorer, budget, () => scorer.lattice(symbols, tokens.open));
   let spread = 0;
   const tried = new Float64Array(HIDDEN_SHIFTS + 1);
   for (let pass = 0; pass < HIDDEN_PASSES && budget.spent < limit; pass++) {
@@ -128,7 +121,7 @@ export function polishHidden(
       let bestGain = 0;
       tried[0] = 0;
       shifts.forEach((s, i) => {
-        const gain = charged(() =>
+        const gain = charged(scorer, budget, () =>
           scorer.change(
             lattice,
             at,
@@ -148,7 +141,7 @@ export function polishHidden(
         key[j] = best;
         search.setColumn(j, best);
         for (const p of at) symbols[p] = plainAt(reading, p, best);
-        lattice = charged(() => scorer.lattice(symbols, tokens.open));
+        lattice = charged(scorer, budget, () => scorer.lattice(symbols, tokens.open));
       }
     }
     if (!moved) break;
@@ -314,9 +307,7 @@ export function searchEdges(
   for (const first of new Set(firstColumns)) {
     if (budget.spent >= limit) break;
     const key = Int32Array.from(current.key);
-    const before = scorer.lookups;
-    const lattice = scorer.lattice(decodeSymbols(tokens, key, cand), tokens.open);
-    budget.spent += scorer.lookups - before;
+    const lattice = charged(scorer, budget, () => scorer.lattice(decodeSymbols(tokens, key, cand), tokens.open));
     const shifts = windowBeam(reading, scorer, lattice, letters, k, first, span, budget, limit);
     if (!shifts) continue;
     for (let t = 0; t < span; t++) key[(first + t) % k] = shifts[t] as number;
@@ -352,12 +343,6 @@ function windowBeam(
     shifts: number[];
     states: ForwardState[];
   }
-  const charged = <R>(work: () => R): R => {
-    const before = scorer.lookups;
-    const out = work();
-    budget.spent += scorer.lookups - before;
-    return out;
-  };
   let beam: Entry[] = [{ shifts: [], states: runs.map((run) => lattice.forward[run.at[0] as number] as ForwardState) }];
   const decipher = (p: number, s: number): number => {
     const x = (tokens.codes[p] as number) - s;
@@ -367,7 +352,7 @@ function windowBeam(
     // Each entry's runs that hold window letter t, read up to it (symbols between a window's letters, none when the
     // letters run together, as they are); every shift of it is then ranked by the runs' totals alone, and only the
     // extensions kept are stepped into states.
-    const ready = charged(() =>
+    const ready = charged(scorer, budget, () =>
       beam.map((e) => {
         let base = 0;
         const stepped: { r: number; state: ForwardState; p: number }[] = [];
@@ -391,7 +376,7 @@ function windowBeam(
     for (let i = 0; i < ready.length; i++) {
       if (budget.spent >= limit) return undefined;
       const { base, stepped } = ready[i] as (typeof ready)[number];
-      charged(() => {
+      charged(scorer, budget, () => {
         for (let s = 0; s < n; s++) {
           let score = base;
           for (const { state, p } of stepped) score += scorer.stepTotal(state, decipher(p, s));
@@ -400,7 +385,7 @@ function windowBeam(
       });
     }
     ranked.sort((x, y) => y.score - x.score);
-    beam = charged(() =>
+    beam = charged(scorer, budget, () =>
       ranked.slice(0, EDGE_WIDTH).map(({ i, s }) => {
         const { e, stepped } = ready[i] as (typeof ready)[number];
         const states = e.states.slice();
@@ -417,7 +402,7 @@ function windowBeam(
   let bestGain = 1e-9;
   for (const e of beam) {
     if (budget.spent >= limit) return undefined;
-    const gain = charged(() =>
+    const gain = charged(scorer, budget, () =>
       scorer.change(
         lattice,
         at,
@@ -430,6 +415,14 @@ function windowBeam(
     }
   }
   return best;
+}
+
+/** Runs `work` and charges the look-ups the scorer made in it to `budget`. */
+function charged<R>(scorer: HiddenBreaks, budget: Budget, work: () => R): R {
+  const before = scorer.lookups;
+  const out = work();
+  budget.spent += scorer.lookups - before;
+  return out;
 }
 
 /** The positions in codes of the text's letters, in order. */
