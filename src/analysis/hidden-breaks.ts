@@ -94,35 +94,11 @@ export class HiddenBreaks {
 
   /**
    * ln of the total probability after one more symbol: HiddenBreaks.total(this.step(state, c)), with the same
-   * look-ups, without building the states (a beam ranks many extensions and keeps few).
+   * look-ups, without copying the states out (a beam ranks many extensions and keeps few).
    */
   stepTotal(state: ForwardState, c: number): number {
-    const { ngrams, S, B } = this;
-    const C = ngrams.contexts;
-    let max = Number.NEGATIVE_INFINITY;
-    let sum = 0;
-    const add = (x: number): void => {
-      if (x === Number.NEGATIVE_INFINITY) return;
-      if (x <= max) sum += Math.exp(x - max);
-      else {
-        sum = sum * Math.exp(max - x) + 1;
-        max = x;
-      }
-    };
-    let lookups = 0;
-    for (let j = 0; j < state.ctx.length; j++) {
-      const ctx = state.ctx[j] as number;
-      const lp = state.lp[j] as number;
-      add(lp + ngrams.logProb(ctx, c));
-      lookups++;
-      if (c !== B && ctx % S !== B) {
-        const broken = (ctx * S + B) % C;
-        add(lp + ngrams.logProb(ctx, B) + ngrams.logProb(broken, c));
-        lookups += 2;
-      }
-    }
-    this.lookups += lookups;
-    return max + Math.log(sum);
+    const count = this.fill(state, c);
+    return logSumExpOf(this.nextLp.subarray(0, count));
   }
 
   /**
@@ -130,6 +106,12 @@ export class HiddenBreaks {
    * `state`), the context it reached and its log probability (the lattice's backward pass walks them again).
    */
   private advance(state: ForwardState, c: number, moves?: Moves): ForwardState {
+    const count = this.fill(state, c, moves);
+    return { ctx: this.nextCtx.slice(0, count), lp: this.nextLp.slice(0, count) };
+  }
+
+  /** The states after one more symbol, built in nextCtx and nextLp (as `advance` reads them); their count. */
+  private fill(state: ForwardState, c: number, moves?: Moves): number {
     const { ngrams, S, B } = this;
     const C = ngrams.contexts;
     let next = 0;
@@ -153,7 +135,7 @@ export class HiddenBreaks {
       }
     }
     this.lookups += lookups;
-    return { ctx: this.nextCtx.slice(0, next), lp: this.nextLp.slice(0, next) };
+    return next;
   }
 
   /** ln of the total probability of a state set (the symbols read so far, every break placement summed). */

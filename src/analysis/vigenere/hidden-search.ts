@@ -258,8 +258,9 @@ export function hiddenEvidence(reading: Reading, scorer: HiddenBreaks, key: Int3
 /** The positions in codes of each key letter's letters. */
 function columnPositions(codes: Int32Array, k: number): number[][] {
   const columns: number[][] = Array.from({ length: k }, () => []);
-  for (let i = 0, ordinal = 0; i < codes.length; i++)
-    if ((codes[i] as number) >= 0) (columns[ordinal++ % k] as number[]).push(i);
+  letterPositions(codes).forEach((p, ordinal) => {
+    (columns[ordinal % k] as number[]).push(p);
+  });
   return columns;
 }
 
@@ -332,7 +333,7 @@ function windowBeam(
   budget: Budget,
   limit: number,
 ): number[] | undefined {
-  const { tokens, cand, n } = reading;
+  const { n } = reading;
   // Each occurrence of the window: the code positions of its letters in window order, from window letter `from`
   // (a window that wraps past the last key letter also has its last letters at the text's start).
   const runs: { from: number; at: number[] }[] = [];
@@ -344,10 +345,6 @@ function windowBeam(
     states: ForwardState[];
   }
   let beam: Entry[] = [{ shifts: [], states: runs.map((run) => lattice.forward[run.at[0] as number] as ForwardState) }];
-  const decipher = (p: number, s: number): number => {
-    const x = (tokens.codes[p] as number) - s;
-    return cand[x < 0 ? x + n : x] as number;
-  };
   for (let t = 0; t < span; t++) {
     // Each entry's runs that hold window letter t, read up to it (symbols between a window's letters, none when the
     // letters run together, as they are); every shift of it is then ranked by the runs' totals alone, and only the
@@ -379,7 +376,7 @@ function windowBeam(
       charged(scorer, budget, () => {
         for (let s = 0; s < n; s++) {
           let score = base;
-          for (const { state, p } of stepped) score += scorer.stepTotal(state, decipher(p, s));
+          for (const { state, p } of stepped) score += scorer.stepTotal(state, plainAt(reading, p, s));
           ranked.push({ i, s, score });
         }
       });
@@ -389,7 +386,7 @@ function windowBeam(
       ranked.slice(0, EDGE_WIDTH).map(({ i, s }) => {
         const { e, stepped } = ready[i] as (typeof ready)[number];
         const states = e.states.slice();
-        for (const { r, state, p } of stepped) states[r] = scorer.step(state, decipher(p, s));
+        for (const { r, state, p } of stepped) states[r] = scorer.step(state, plainAt(reading, p, s));
         return { shifts: [...e.shifts, s], states };
       }),
     );

@@ -370,6 +370,14 @@ export function fitLanguage(
     const old = byLength.get(e.length);
     if (!old || e.score > old.score) byLength.set(e.length, e);
   };
+  // A key climbed under the hidden breaks, scored at their temperature. A climb that ends on a repetition of a shorter
+  // key has found that key (its spread is of the longer).
+  const recordHidden = (p: Polished, T: number): void => {
+    const found = period(p.key);
+    const spread = plan.spread ? p.spread : 0;
+    const length = found.length;
+    record({ length, key: found, ll: p.ll, spread, score: p.ll / T + spread - length * Math.log(n) });
+  };
   const evaluate = (r: Rough, limit: number): void => {
     let search = new KeySearch(polish, r.k, budget);
     search.setKey(r.key);
@@ -392,13 +400,7 @@ export function fitLanguage(
         if (!sameKey(other.key, key))
           climbed.push(polishHidden(polish, hidden.scorer, other.key, hidden.T, budget, limit));
       hidden.left -= budget.spent - before;
-      for (const p of climbed) {
-        // A climb that ends on a repetition of a shorter key has found that key (its spread is of the longer).
-        const found = period(p.key);
-        const spread = plan.spread ? p.spread : 0;
-        const length = found.length;
-        record({ length, key: found, ll: p.ll, spread, score: p.ll / hidden.T + spread - length * Math.log(n) });
-      }
+      for (const p of climbed) recordHidden(p, hidden.T);
       return;
     }
     const ll = search.total();
@@ -419,12 +421,7 @@ export function fitLanguage(
     const winner = [...byLength.values()].reduce((x, y) => (y.score > x.score ? y : x));
     const start = { key: winner.key, ll: winner.ll, spread: winner.spread };
     const p = searchEdges(polish, hidden.scorer, start, hidden.T, budget, budget.spent + EDGE_WORK);
-    if (p !== start) {
-      const found = period(p.key);
-      const spread = plan.spread ? p.spread : 0;
-      const length = found.length;
-      record({ length, key: found, ll: p.ll, spread, score: p.ll / hidden.T + spread - length * Math.log(n) });
-    }
+    if (p !== start) recordHidden(p, hidden.T);
   }
   const evaluations = [...byLength.values()];
   const best = evaluations.reduce((x, y) => (y.score > x.score ? y : x));
