@@ -14,6 +14,9 @@ import {
   HIDDEN_PASSES,
   HIDDEN_SETTLED,
   HIDDEN_SHIFTS,
+  WINDOW_KEY_LETTERS,
+  WINDOW_STRIDE,
+  WINDOW_WIDTH,
 } from './tuning.js';
 
 /**
@@ -299,28 +302,78 @@ export function searchEdges(
   budget: Budget,
   limit: number,
 ): Polished {
-  const { tokens, cand } = reading;
   const k = start.key.length;
-  const letters = letterPositions(tokens.codes);
+  const letters = letterPositions(reading.tokens.codes);
   const span = Math.min(EDGE_KEY_LETTERS, k);
-  const firstColumns = [0, (((letters.length - span) % k) + k) % k];
+  const firstColumns = new Set([0, (((letters.length - span) % k) + k) % k]);
   let current = start;
-  for (const first of new Set(firstColumns)) {
-    if (budget.spent >= limit) break;
-    const key = Int32Array.from(current.key);
-    const lattice = charged(scorer, budget, () => scorer.lattice(decodeSymbols(tokens, key, cand), tokens.open));
-    const shifts = windowBeam(reading, scorer, lattice, letters, k, first, span, budget, limit);
-    if (!shifts) continue;
-    for (let t = 0; t < span; t++) key[(first + t) % k] = shifts[t] as number;
-    const next = polishHidden(reading, scorer, key, T, budget, limit);
-    if (next.ll > current.ll + 1e-9) current = next;
+  for (const first of firstColumns)
+    current = searchWindow(reading, scorer, current, letters, { first, span, width: EDGE_WIDTH }, T, budget, limit);
+  return current;
+}
+
+/**
+ * The key letters searched again together inside the text, WINDOW_KEY_LETTERS at a time from every WINDOW_STRIDE-th
+ * key letter on (so that any WINDOW_KEY_LETTERS − WINDOW_STRIDE + 1 neighbouring key letters lie whole in one
+ * window), each window as searchEdges searches an edge but WINDOW_WIDTH wide. Away from the edges too, neighbouring
+ * key letters are often wrong together where no one-letter move mends them (a dev miss: 80 letters of Polish under
+ * a 20-letter key, IJTR then Y read as UYYF then O, 20 nats below, every key between lower still).
+ */
+export function searchInside(
+  reading: Reading,
+  scorer: HiddenBreaks,
+  start: Polished,
+  T: number,
+  budget: Budget,
+  limit: number,
+): Polished {
+  const k = start.key.length;
+  if (k <= WINDOW_KEY_LETTERS) return start;
+  const letters = letterPositions(reading.tokens.codes);
+  let current = start;
+  for (let first = 0; first < k; first += WINDOW_STRIDE) {
+    const window = { first, span: WINDOW_KEY_LETTERS, width: WINDOW_WIDTH };
+    current = searchWindow(reading, scorer, current, letters, window, T, budget, limit);
   }
   return current;
 }
 
 /**
- * searchEdges' beam over the `span` key letters from column `first` on: the shifts it chose, in window order, when
- * they make the text likelier than the lattice's key does; undefined when nothing gains or `limit` was reached first.
+ * One window of key letters searched again over every shift (windowBeam) from `current`, the best of the beam
+ * climbed again (polishHidden): the climbed key if likelier, else `current`.
+ */
+function searchWindow(
+  reading: Reading,
+  scorer: HiddenBreaks,
+  current: Polished,
+  letters: number[],
+  window: Window,
+  T: number,
+  budget: Budget,
+  limit: number,
+): Polished {
+  if (budget.spent >= limit) return current;
+  const { tokens, cand } = reading;
+  const k = current.key.length;
+  const key = Int32Array.from(current.key);
+  const lattice = charged(scorer, budget, () => scorer.lattice(decodeSymbols(tokens, key, cand), tokens.open));
+  const shifts = windowBeam(reading, scorer, lattice, letters, k, window, budget, limit);
+  if (!shifts) return current;
+  for (let t = 0; t < window.span; t++) key[(window.first + t) % k] = shifts[t] as number;
+  const next = polishHidden(reading, scorer, key, T, budget, limit);
+  return next.ll > current.ll + 1e-9 ? next : current;
+}
+
+/** A window of `span` neighbouring key letters from column `first` on (wrapping), searched by a beam `width` wide. */
+interface Window {
+  first: number;
+  span: number;
+  width: number;
+}
+
+/**
+ * A window's beam over its key letters: the shifts it chose, in window order, when they make the text likelier than
+ * the lattice's key does; undefined when nothing gains or `limit` was reached first.
  */
 function windowBeam(
   reading: Reading,
@@ -328,8 +381,7 @@ function windowBeam(
   lattice: Lattice,
   letters: number[],
   k: number,
-  first: number,
-  span: number,
+  { first, span, width }: Window,
   budget: Budget,
   limit: number,
 ): number[] | undefined {
@@ -383,7 +435,7 @@ function windowBeam(
     }
     ranked.sort((x, y) => y.score - x.score);
     beam = charged(scorer, budget, () =>
-      ranked.slice(0, EDGE_WIDTH).map(({ i, s }) => {
+      ranked.slice(0, width).map(({ i, s }) => {
         const { e, stepped } = ready[i] as (typeof ready)[number];
         const states = e.states.slice();
         for (const { r, state, p } of stepped) states[r] = scorer.step(state, plainAt(reading, p, s));

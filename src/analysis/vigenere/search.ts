@@ -11,6 +11,7 @@ import {
   scoredUnderHiddenBreaks,
   searchEdges,
   searchHidden,
+  searchInside,
 } from './hidden-search.js';
 import { type Budget, KeySearch } from './key-search.js';
 import { type SearchPlan, sampleLetters } from './plan.js';
@@ -36,6 +37,7 @@ import {
   UNIGRAM_COST,
   WIDE_LENGTHS,
   WIDE_LETTERS_PER_KEY_LETTER,
+  WINDOW_WORK,
 } from './tuning.js';
 
 interface Evaluation {
@@ -416,11 +418,13 @@ export function fitLanguage(
     // What the hidden-break climb spent is its own allowance's.
     finalStage.left -= budget.spent - before - (hiddenBefore - (hidden?.left ?? 0));
   });
-  // 7. The best key of such a text, its edges searched again (searchEdges), within their own allowance.
+  // 7. The best key of such a text, its edges and then windows inside it searched again (searchEdges, searchInside),
+  // each within its own allowance.
   if (hidden) {
     const winner = [...byLength.values()].reduce((x, y) => (y.score > x.score ? y : x));
     const start = { key: winner.key, ll: winner.ll, spread: winner.spread };
-    const p = searchEdges(polish, hidden.scorer, start, hidden.T, budget, budget.spent + EDGE_WORK);
+    const edges = searchEdges(polish, hidden.scorer, start, hidden.T, budget, budget.spent + EDGE_WORK);
+    const p = searchInside(polish, hidden.scorer, edges, hidden.T, budget, budget.spent + WINDOW_WORK);
     if (p !== start) recordHidden(p, hidden.T);
   }
   const evaluations = [...byLength.values()];
