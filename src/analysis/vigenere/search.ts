@@ -37,6 +37,8 @@ import {
   UNIGRAM_COST,
   WIDE_LENGTHS,
   WIDE_LETTERS_PER_KEY_LETTER,
+  WINDOW_LETTERS_PER_KEY_LETTER,
+  WINDOW_MIN_MARGIN,
   WINDOW_WORK,
 } from './tuning.js';
 
@@ -424,7 +426,16 @@ export function fitLanguage(
     const winner = [...byLength.values()].reduce((x, y) => (y.score > x.score ? y : x));
     const start = { key: winner.key, ll: winner.ll, spread: winner.spread };
     const edges = searchEdges(polish, hidden.scorer, start, hidden.T, budget, budget.spent + EDGE_WORK);
-    const p = searchInside(polish, hidden.scorer, edges, hidden.T, budget, budget.spent + WINDOW_WORK);
+    // Windows mend a key right but for a few neighbouring letters, on a text too short for the climbs to have pinned
+    // every key letter, whose decryption reads as the language: not one that reads barely above uniformly random
+    // letters, net of its key letters (random letters run together).
+    const letters = polish.tokens.letters;
+    const k = edges.key.length;
+    const margin = edges.ll + (letters - k) * Math.log(n);
+    const p =
+      letters <= WINDOW_LETTERS_PER_KEY_LETTER * k && margin >= WINDOW_MIN_MARGIN * letters
+        ? searchInside(polish, hidden.scorer, edges, hidden.T, budget, budget.spent + WINDOW_WORK)
+        : edges;
     if (p !== start) recordHidden(p, hidden.T);
   }
   const evaluations = [...byLength.values()];
