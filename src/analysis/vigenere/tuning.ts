@@ -147,9 +147,10 @@ export const EDGE_WORK = 600_000;
  * Then windows inside the key are searched the same way (searchInside): WINDOW_KEY_LETTERS key letters from every
  * WINDOW_STRIDE-th on, so that any 4 neighbouring key letters lie whole in one window, each by a beam WINDOW_WIDTH
  * wide, within WINDOW_WORK look-ups (development split, letters only, 32 a cell: 3·L 92.1 -> 93.3 %, 4·L 97.7 ->
- * 97.8, 6·L 100; L = 20 at 4·L, 128 a cell: mean 97.0 -> 97.6, pl 93.0 -> 95.3. 32 wide with unlimited work, windows
- * of 6 every 3 or of 5 every 2: the same on the 32 a cell, pl 96.1 on the 128, at twice the work; 8 wide: pl 95.3, en
- * 96.9; 600,000 look-ups: pl 93.8, where a 20-letter key's 7 windows spend about 900,000).
+ * 97.8, 6·L 100; L = 20 at 4·L, 128 a cell: mean 97.0 -> 97.6, pl 93.0 -> 95.3. With edges of 6 and unlimited
+ * work, 32 wide, windows of 6 every 3 or of 5 every 2: 93.3 / 97.7-97.8 / 100 on the 32 a cell, pl 96.1 on the 128,
+ * at twice the work; 8 wide: pl 95.3, en 96.9. 600,000 look-ups: pl 93.8, where a 20-letter key's 7 windows spend
+ * about 900,000).
  */
 export const WINDOW_KEY_LETTERS = 6;
 export const WINDOW_STRIDE = 3;
