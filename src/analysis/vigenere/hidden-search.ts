@@ -15,6 +15,8 @@ import {
   HIDDEN_SETTLED,
   HIDDEN_SHIFTS,
   WINDOW_KEY_LETTERS,
+  WINDOW_LETTERS_PER_KEY_LETTER,
+  WINDOW_MIN_MARGIN,
   WINDOW_STRIDE,
   WINDOW_WIDTH,
 } from './tuning.js';
@@ -285,56 +287,60 @@ function likedShifts(search: KeySearch, j: number, count: number, except?: numbe
 }
 
 /**
- * The key letters that decipher the text's first EDGE_KEY_LETTERS letters, and then those of its last, searched
- * again together over every shift. A letter at either edge of the text has context on one side only: the scouts
- * choose the first key letters without any and the beams judge the last with no letters after them, so neighbouring
- * key letters there are often wrong together, where no one-letter move of the climbs mends them (a dev miss: 48
- * letters of Polish under a 12-letter key, NIEFNFJPBTWJ for NYPANFJPBTWJ, 16 nats below it, every key between them
- * lower still). A beam EDGE_WIDTH wide chooses the window's key letters in text order, each occurrence of the
- * window read forward from the lattice's states before it; its keys are then judged whole by what they change in
- * the lattice, and the best, if it gains, is climbed again and kept if likelier.
+ * The windows over the key letters that decipher the text's first EDGE_KEY_LETTERS letters, and then its last. A
+ * letter at either edge of the text has context on one side only: the scouts choose the first key letters without
+ * any and the beams judge the last with no letters after them, so neighbouring key letters there are often wrong
+ * together, where no one-letter move of the climbs mends them (a dev miss: 48 letters of Polish under a 12-letter
+ * key, NIEFNFJPBTWJ for NYPANFJPBTWJ, 16 nats below it, every key between them lower still). Each is searched by a
+ * beam EDGE_WIDTH wide (searchWindows).
  */
-export function searchEdges(
-  reading: Reading,
-  scorer: HiddenBreaks,
-  start: Polished,
-  T: number,
-  budget: Budget,
-  limit: number,
-): Polished {
-  const k = start.key.length;
-  const letters = letterPositions(reading.tokens.codes);
+export function edgeWindows(reading: Reading, k: number): Window[] {
   const span = Math.min(EDGE_KEY_LETTERS, k);
-  const firstColumns = new Set([0, (((letters.length - span) % k) + k) % k]);
-  let current = start;
-  for (const first of firstColumns)
-    current = searchWindow(reading, scorer, current, letters, { first, span, width: EDGE_WIDTH }, T, budget, limit);
-  return current;
+  const firsts = new Set([0, (((reading.tokens.letters - span) % k) + k) % k]);
+  return [...firsts].map((first) => ({ first, span, width: EDGE_WIDTH }));
 }
 
 /**
- * The key letters searched again together inside the text, WINDOW_KEY_LETTERS at a time from every WINDOW_STRIDE-th
- * key letter on (so that any WINDOW_KEY_LETTERS − WINDOW_STRIDE + 1 neighbouring key letters lie whole in one
- * window), each window as searchEdges searches an edge but WINDOW_WIDTH wide. Away from the edges too, neighbouring
- * key letters are often wrong together where no one-letter move mends them (a dev miss: 80 letters of Polish under
- * a 20-letter key, IJTR then Y read as UYYF then O, 20 nats below, every key between lower still).
+ * The windows inside the key: WINDOW_KEY_LETTERS key letters from every WINDOW_STRIDE-th on, wrapping past the last
+ * (so that any WINDOW_KEY_LETTERS − WINDOW_STRIDE + 1 neighbouring key letters lie whole in one window), each
+ * searched by a beam WINDOW_WIDTH wide. Away from the edges too, neighbouring key letters are often wrong together
+ * where no one-letter move mends them (a dev miss: 80 letters of Polish under a 20-letter key, IJTR then Y read as
+ * UYYF then O, 20 nats below, every key between lower still). None for a key of WINDOW_KEY_LETTERS letters or fewer
+ * (the edges hold it), for a text of more than WINDOW_LETTERS_PER_KEY_LETTER letters a key letter (the climbs have
+ * pinned every key letter), or for a key whose decryption reads less than WINDOW_MIN_MARGIN nats a letter above
+ * uniformly random letters, net of its key letters: windows mend a key right but for a few neighbouring letters, and
+ * on random letters run together they would spend their whole allowance for nothing.
  */
-export function searchInside(
+export function insideWindows(reading: Reading, key: Polished): Window[] {
+  const k = key.key.length;
+  const { letters } = reading.tokens;
+  const margin = key.ll + (letters - k) * Math.log(reading.n);
+  if (k <= WINDOW_KEY_LETTERS || letters > WINDOW_LETTERS_PER_KEY_LETTER * k || margin < WINDOW_MIN_MARGIN * letters)
+    return [];
+  const windows: Window[] = [];
+  for (let first = 0; first < k; first += WINDOW_STRIDE)
+    windows.push({ first, span: WINDOW_KEY_LETTERS, width: WINDOW_WIDTH });
+  return windows;
+}
+
+/**
+ * Each window's key letters searched again together over every shift, in turn from `start`: a beam chooses them in
+ * text order, each occurrence of the window read forward from the lattice's states before it (windowBeam); its keys
+ * are judged whole by what they change in the lattice, and the best, if it gains, is climbed again (polishHidden) and
+ * kept if likelier.
+ */
+export function searchWindows(
   reading: Reading,
   scorer: HiddenBreaks,
   start: Polished,
+  windows: Window[],
   T: number,
   budget: Budget,
   limit: number,
 ): Polished {
-  const k = start.key.length;
-  if (k <= WINDOW_KEY_LETTERS) return start;
   const letters = letterPositions(reading.tokens.codes);
   let current = start;
-  for (let first = 0; first < k; first += WINDOW_STRIDE) {
-    const window = { first, span: WINDOW_KEY_LETTERS, width: WINDOW_WIDTH };
-    current = searchWindow(reading, scorer, current, letters, window, T, budget, limit);
-  }
+  for (const window of windows) current = searchWindow(reading, scorer, current, letters, window, T, budget, limit);
   return current;
 }
 
@@ -365,7 +371,7 @@ function searchWindow(
 }
 
 /** A window of `span` neighbouring key letters from column `first` on (wrapping), searched by a beam `width` wide. */
-interface Window {
+export interface Window {
   first: number;
   span: number;
   width: number;

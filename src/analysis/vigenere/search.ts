@@ -4,14 +4,15 @@ import { HiddenBreaks } from '../hidden-breaks.js';
 import type { Language } from '../languages.js';
 import { type FrequentWords, frequentWords } from '../word-lists.js';
 import {
+  edgeWindows,
   hiddenEvidence,
+  insideWindows,
   type Polished,
   polishHidden,
   rankUnderHiddenBreaks,
   scoredUnderHiddenBreaks,
-  searchEdges,
   searchHidden,
-  searchInside,
+  searchWindows,
 } from './hidden-search.js';
 import { type Budget, KeySearch } from './key-search.js';
 import { type SearchPlan, sampleLetters } from './plan.js';
@@ -37,8 +38,6 @@ import {
   UNIGRAM_COST,
   WIDE_LENGTHS,
   WIDE_LETTERS_PER_KEY_LETTER,
-  WINDOW_LETTERS_PER_KEY_LETTER,
-  WINDOW_MIN_MARGIN,
   WINDOW_WORK,
 } from './tuning.js';
 
@@ -420,22 +419,16 @@ export function fitLanguage(
     // What the hidden-break climb spent is its own allowance's.
     finalStage.left -= budget.spent - before - (hiddenBefore - (hidden?.left ?? 0));
   });
-  // 7. The best key of such a text, its edges and then windows inside it searched again (searchEdges, searchInside),
+  // 7. The best key of such a text, its edges and then windows inside it searched again (edgeWindows, insideWindows),
   // each within its own allowance.
   if (hidden) {
     const winner = [...byLength.values()].reduce((x, y) => (y.score > x.score ? y : x));
     const start = { key: winner.key, ll: winner.ll, spread: winner.spread };
-    const edges = searchEdges(polish, hidden.scorer, start, hidden.T, budget, budget.spent + EDGE_WORK);
-    // Windows mend a key right but for a few neighbouring letters, on a text too short for the climbs to have pinned
-    // every key letter, whose decryption reads as the language: not one that reads barely above uniformly random
-    // letters, net of its key letters (random letters run together).
-    const letters = polish.tokens.letters;
-    const k = edges.key.length;
-    const margin = edges.ll + (letters - k) * Math.log(n);
-    const p =
-      letters <= WINDOW_LETTERS_PER_KEY_LETTER * k && margin >= WINDOW_MIN_MARGIN * letters
-        ? searchInside(polish, hidden.scorer, edges, hidden.T, budget, budget.spent + WINDOW_WORK)
-        : edges;
+    const { scorer } = hidden;
+    const windows = edgeWindows(polish, start.key.length);
+    const edges = searchWindows(polish, scorer, start, windows, hidden.T, budget, budget.spent + EDGE_WORK);
+    const inside = insideWindows(polish, edges);
+    const p = searchWindows(polish, scorer, edges, inside, hidden.T, budget, budget.spent + WINDOW_WORK);
     if (p !== start) recordHidden(p, hidden.T);
   }
   const evaluations = [...byLength.values()];

@@ -133,7 +133,7 @@ export const HIDDEN_WORK = 2_000_000;
 export const HIDDEN_RANKED = 2;
 export const HIDDEN_RANK_WORK = 300_000;
 /**
- * The best key under hidden breaks has its edges searched again (searchEdges): the key letters of the text's first
+ * The best key under hidden breaks has its edges searched again (edgeWindows): the key letters of the text's first
  * EDGE_KEY_LETTERS letters, then of its last, over every shift, by a beam EDGE_WIDTH wide, within EDGE_WORK look-ups
  * (development split, letters only, 32 a cell: 3·L 91.3 -> 92.1 %, 4·L 97.2 -> 97.7, 6·L 99.8 -> 100; 64 wide found
  * the same at twice the work, 16 wide 91.9 / 97.5 / 100; 3 key letters 91.7 / 97.2 / 100, 5 key letters 92.3 / 97.5
@@ -144,7 +144,7 @@ export const EDGE_KEY_LETTERS = 4;
 export const EDGE_WIDTH = 32;
 export const EDGE_WORK = 600_000;
 /**
- * Then windows inside the key are searched the same way (searchInside): WINDOW_KEY_LETTERS key letters from every
+ * Then windows inside the key are searched the same way (insideWindows): WINDOW_KEY_LETTERS key letters from every
  * WINDOW_STRIDE-th on, so that any 4 neighbouring key letters lie whole in one window, each by a beam WINDOW_WIDTH
  * wide, within WINDOW_WORK look-ups (development split, letters only, 32 a cell: 3·L 92.1 -> 93.3 %, 4·L 97.7 ->
  * 97.8, 6·L 100; L = 20 at 4·L, 128 a cell: mean 97.0 -> 97.6, pl 93.0 -> 95.3. With edges of 6 and unlimited

@@ -273,7 +273,7 @@ describe('analyzeVigenere', () => {
   it("finds the key of a letters-only text among the beams' other keys (de, line 5481)", () =>
     findsLettersOnlyKey('de', 5481, 'SGNBNLUETEGF'));
   // The search of 29f9bfa returned these keys with their first or last key letters wrong together (GIJUHHQK;
-  // …OWZIE; …PFVFF): the edges searched again (searchEdges) mend them, and nothing else does (checked with
+  // …OWZIE; …PFVFF): the edges searched again (edgeWindows) mend them, and nothing else does (checked with
   // EDGE_WORK set to 0).
   it.each([
     ['fr', 2221, 'GIMYHHQK'],
@@ -285,7 +285,7 @@ describe('analyzeVigenere', () => {
   );
   // The search of 246f2ba returned these keys with neighbouring key letters wrong together away from the edges
   // (W…OPJZQ for G…OOGYC, where the key's last letters meet its first inside the text; IUMSQPUD; BFOJCPTS…): the
-  // windows inside the key searched again (searchInside) mend them, and nothing else does (checked with WINDOW_WORK
+  // windows inside the key searched again (insideWindows) mend them, and nothing else does (checked with WINDOW_WORK
   // set to 0).
   it.each([
     ['en', 2261, 'GZDWMYZKMLCECCYOOGYC'],
