@@ -128,6 +128,8 @@ const FIRST_LETTERS = 500;
 const SETTLED = 1e-12;
 /** With 'auto', a language ahead of every other by this many nats on the first letters is the answer. */
 const LANGUAGE_SETTLED = 50;
+/** The first letters languages are compared on, in turn, when a text has more than FIRST_LETTERS. */
+const LANGUAGE_PREFIXES = [50, 100, FIRST_LETTERS];
 /** A reading this many nats behind the best on the first letters cannot come back: it is not read further. */
 const READING_SETTLED = 50;
 
@@ -158,15 +160,19 @@ function fitOf(language: Language, readings: Reading[], scored: Scored[], a: Alp
 }
 
 function fitShifts(text: string, a: Alphabet, language: Language): Fit {
-  const readings = readingsOf(text, a, language, SCORED_LETTERS);
+  return fitReadings(language, readingsOf(text, a, language, SCORED_LETTERS), a);
+}
+
+/** first: the readings scored on their first FIRST_LETTERS letters, when the caller has them already. */
+function fitReadings(language: Language, readings: Reading[], a: Alphabet, first?: Scored[]): Fit {
   const letters = readings[0]?.tokens.letters ?? 0;
   if (letters === 0) throw new AnalysisInputError('text', NO_LETTERS_MESSAGE);
   if (letters > FIRST_LETTERS) {
-    const first = score(readings, a, FIRST_LETTERS);
-    const bests = first.map((f) => f.reading.logPrior + Math.max(...f.logs));
+    const scored = first ?? score(readings, a, FIRST_LETTERS);
+    const bests = scored.map((f) => f.reading.logPrior + Math.max(...f.logs));
     const top = Math.max(...bests);
     const kept = readings.filter((_, r) => (bests[r] as number) > top - READING_SETTLED);
-    const keptFirst = first.filter((_, r) => (bests[r] as number) > top - READING_SETTLED);
+    const keptFirst = scored.filter((_, r) => (bests[r] as number) > top - READING_SETTLED);
     if (settled(mix(keptFirst, a.size, true))) return fitOf(language, kept, keptFirst, a, false);
     return fitOf(language, kept, score(kept, a), a, true);
   }
@@ -198,12 +204,28 @@ function settled(logs: Float64Array): boolean {
  * characters of the same text, so totals compare directly, as long as they cover the same letters.
  */
 function fitAuto(text: string, a: Alphabet): Fit {
-  const fits = LANGUAGES.map((l) => fitShifts(text, a, l));
-  const [first, second] = fits.slice().sort((x, y) => y.best - x.best) as [Fit, Fit];
-  if (fits.every((f) => f.whole)) return first;
-  // All on the same first letters, and one language far ahead: reading on could not change the winner.
-  if (fits.every((f) => !f.whole) && first.best - second.best >= LANGUAGE_SETTLED) return first;
-  return fits.map((f) => wholeFit(f, a)).reduce((x, y) => (y.best > x.best ? y : x));
+  const readings = LANGUAGES.map((l) => readingsOf(text, a, l, SCORED_LETTERS));
+  const letters = readings[0]?.[0]?.tokens.letters ?? 0;
+  let firsts: Scored[][] | undefined;
+  // A long text's languages are compared on its first letters: when one is that far ahead of every other, reading
+  // on could not change the winner (short of a text that changes language), and only it reads on: the best
+  // solution of 100,000 letters of English took 28 ms when every language read 1,000 letters, 6 ms now (every
+  // language's 26 shifts on the first 50, then English alone).
+  for (const prefix of letters > FIRST_LETTERS ? LANGUAGE_PREFIXES : []) {
+    const scored = readings.map((rs) => score(rs, a, prefix));
+    const bests = scored.map((f) => Math.max(...mix(f, a.size, false)));
+    const [i, j] = Array.from(bests.keys()).sort((x, y) => (bests[y] as number) - (bests[x] as number)) as [
+      number,
+      number,
+    ];
+    if (prefix === FIRST_LETTERS) firsts = scored;
+    if ((bests[i] as number) - (bests[j] as number) >= LANGUAGE_SETTLED)
+      return fitReadings(LANGUAGES[i] as Language, readings[i] as Reading[], a, firsts?.[i]);
+  }
+  const fits = LANGUAGES.map((l, i) => fitReadings(l, readings[i] as Reading[], a, firsts?.[i]));
+  const likeliest = (fs: Fit[]): Fit => fs.reduce((x, y) => (y.best > x.best ? y : x));
+  if (fits.every((f) => f.whole)) return likeliest(fits);
+  return likeliest(fits.map((f) => wholeFit(f, a)));
 }
 
 /**
@@ -296,10 +318,9 @@ function decrypter(text: string, a: Alphabet): (shift: number) => string {
   const size = Math.max(...own, ...partner) + 1;
   if (size > 0x10000) return (shift) => caesarDecrypt(text, shift, a);
   const length = text.length;
-  let widest = size - 1;
-  for (let i = 0; i < length; i++) widest = Math.max(widest, text.charCodeAt(i));
-  // Text and alphabet within Latin-1 (most English) decode from one byte a character: half the work.
-  const narrow = widest < 0x100;
+  // Text and alphabet within Latin-1 (most English) decode from one byte a character: half the work. (V8 answers the
+  // test at once for a text it stores a byte a character; a loop over 100,000 characters took 250 µs.)
+  const narrow = size <= 0x100 && !BEYOND_LATIN1.test(text);
   if (narrow && length >= PAIRED_FROM) return pairedDecrypter(text, a);
   const units = narrow ? new Uint8Array(length) : new Uint16Array(length);
   for (let i = 0; i < length; i++) units[i] = text.charCodeAt(i);
@@ -317,6 +338,8 @@ function decrypter(text: string, a: Alphabet): (shift: number) => string {
     return out.toString(narrow ? 'latin1' : 'utf16le');
   };
 }
+
+const BEYOND_LATIN1 = /[^\0-\xff]/;
 
 /** Identity outside the alphabet, each letter moved back by shift inside it. */
 function shiftTable(table: Uint16Array | Uint8Array, span: number, shift: number, a: Alphabet): void {
@@ -347,8 +370,10 @@ const PAIRED_FROM = 8192;
 function pairedDecrypter(text: string, a: Alphabet): (shift: number) => string {
   const length = text.length;
   const even = length + (length & 1);
+  // Every character is below 0x100 here (decrypter checked), so its Latin-1 encoding is the text's code units:
+  // written natively in 3 µs where a loop over 127,000 characters took 215.
   const bytes = new Uint8Array(even);
-  for (let i = 0; i < length; i++) bytes[i] = text.charCodeAt(i);
+  Buffer.from(bytes.buffer, 0, length).write(text, 'latin1');
   const pairs = new Uint16Array(bytes.buffer, 0, even / 2);
   const seen = new Uint8Array(0x10000);
   const distinct: number[] = [];

@@ -285,5 +285,11 @@ describe('solveCaesar', () => {
       expect(result.solutions[0]?.score).toBeGreaterThan(1 - 1e-9);
       expect(result.solutions.reduce((acc, s) => acc + s.score, 0)).toBeCloseTo(1, 9);
     }
+    // 'auto' compares the languages on the first 50 letters, and only the one far ahead reads on: its answer is then
+    // the very answer of that language, on the language's own alphabet and on A–Z.
+    for (const b of [a, basic]) {
+      const c = caesarEncrypt(text, shift, b);
+      expect(solveCaesar(c, b, 'auto')).toEqual(solveCaesar(c, b, language));
+    }
   });
 });
