@@ -51,8 +51,16 @@ export class KeySearch {
   /** Per position in syms: the column of a key-moved letter (−1 for a fixed symbol), and its cipher code. */
   private readonly columnAt: Int32Array;
   private readonly codeAt: Int32Array;
+  /**
+   * Per column, computed on first use, each shift's twin: the first shift that puts the same model symbols in
+   * every one of the column's places, so reads exactly alike and is scored once. Only where the model reads
+   * several letters as one symbol (a custom alphabet's letters the model does not know are all its "other"
+   * symbol): over 256 such letters most shifts of a short column are twins. Undefined for an alphabet without.
+   */
+  private readonly twins: (Int32Array | undefined)[] | undefined;
 
-  constructor(reading: Reading, k: number, budget: Budget, fast = false) {
+  /** twins: false scores every shift, twin or not (the tests compare). */
+  constructor(reading: Reading, k: number, budget: Budget, fast = false, twins = true) {
     const { model, ngrams, tokens, n } = reading;
     this.reading = reading;
     this.k = k;
@@ -167,8 +175,50 @@ export class KeySearch {
       this.wordsDoneAt.push(Int32Array.from(done[j] as number[]));
       this.followersDoneAt.push(Int32Array.from(followed[j] as number[]));
     }
+    this.twins = twins && reading.plainOf.includes(-2) ? new Array(k) : undefined;
     for (let j = 0; j < k; j++) this.setColumn(j, 0);
     budget.spent += SETUP_COST * this.syms.length;
+  }
+
+  /** Column j's twin shifts (see twins), or undefined when no two shifts read alike. */
+  private twinsOf(j: number): Int32Array | undefined {
+    if (!this.twins) return undefined;
+    const known = this.twins[j];
+    if (known) return known;
+    const { cand, n } = this.reading;
+    const cs = this.codes[j] as Int32Array;
+    const symbolAt = (i: number, s: number): number => {
+      const p = (cs[i] as number) - s;
+      return cand[p < 0 ? p + n : p] as number;
+    };
+    // A hash of each shift's symbols finds the candidates; a twin is confirmed symbol by symbol.
+    const out = new Int32Array(n);
+    const seen = new Map<number, number[]>();
+    for (let s = 0; s < n; s++) {
+      let h = 0;
+      for (let i = 0; i < cs.length; i++) h = Math.imul(h ^ symbolAt(i, s), 0x01000193);
+      const earlier = seen.get(h) ?? [];
+      const twin = earlier.find((t) => {
+        for (let i = 0; i < cs.length; i++) if (symbolAt(i, s) !== symbolAt(i, t)) return false;
+        return true;
+      });
+      if (twin === undefined) seen.set(h, [...earlier, s]);
+      out[s] = twin ?? s;
+    }
+    this.twins[j] = out;
+    return out;
+  }
+
+  /**
+   * Charges what scoring a twin would have cost (sumAt or partialSum, then wordSum over each list of words, none
+   * of them new), so that the searches' budgets, and so their results, do not depend on which shifts are
+   * twins: twins only save the time.
+   */
+  private chargeTwin(symbolsCost: number, ...words: Int32Array[]): void {
+    // The same additions in the same order as scoring makes them: the count is a float (FAST_COST).
+    this.budget.spent += symbolsCost;
+    const bonus = this.reading.words;
+    for (const ws of words) if (bonus && ws.length > 0) this.budget.spent += WORD_COST * ws.length;
   }
 
   /**
@@ -239,7 +289,14 @@ export class KeySearch {
     const keep = this.key[j] as number;
     const es = this.ends[j] as Int32Array;
     const ws = this.wordsOf[j] as Int32Array;
+    const twins = this.twinsOf(j);
     for (let s = 0; s < n; s++) {
+      const twin = twins ? (twins[s] as number) : s;
+      if (twin !== s) {
+        this.locals[j * n + s] = this.locals[j * n + twin] as number;
+        this.chargeTwin(this.fast ? FAST_COST * es.length : es.length, ws);
+        continue;
+      }
       this.setColumn(j, s);
       this.locals[j * n + s] = this.sumAt(es) + this.wordSum(ws);
     }
@@ -426,7 +483,14 @@ export class KeySearch {
         for (let c = 0; c < j; c++) this.setColumn(c, keys[st * k + c] as number);
         this.clearColumn(j);
         const old = this.partialSum(es);
+        const twins = this.twinsOf(j);
         for (let shift = 0; shift < n; shift++) {
+          const twin = twins ? (twins[shift] as number) : shift;
+          if (twin !== shift) {
+            candScore[st * n + shift] = candScore[st * n + twin] as number;
+            this.chargeTwin(es.length, done, followers);
+            continue;
+          }
           this.setColumn(j, shift);
           candScore[st * n + shift] =
             (scores[st] as number) +
