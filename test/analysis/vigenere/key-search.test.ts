@@ -8,10 +8,12 @@ import { KeySearch } from '../../../src/analysis/vigenere/key-search.js';
 import { type Reading, readingOf } from '../../../src/analysis/vigenere/reading.js';
 import { customAlphabet, vigenereEncrypt } from '../../../src/core/index.js';
 
-/** a–z, which the English model knows, then 40 caseless letters it reads as "other". */
-const MIXED = customAlphabet(
-  `abcdefghijklmnopqrstuvwxyz${Array.from({ length: 40 }, (_, i) => String.fromCodePoint(0x5d0 + (i % 27) + (i >= 27 ? 0x620 - 0x5d0 : 0))).join('')}`,
-);
+/** `count` letters from code point `from` on. */
+const run = (from: number, count: number): string =>
+  Array.from({ length: count }, (_, i) => String.fromCodePoint(from + i)).join('');
+
+/** a–z, which the English model knows, then 27 Hebrew and 13 Arabic letters (caseless), which it reads as "other". */
+const MIXED = customAlphabet(`abcdefghijklmnopqrstuvwxyz${run(0x5d0, 27)}${run(0x620, 13)}`);
 
 /** The reading with its model look-ups counted. */
 function counted(reading: Reading): { reading: Reading; lookups: () => number } {
