@@ -1,44 +1,133 @@
 // "What is this?": one call that says whether a text is plain, a Caesar shift, a Vigenère key or none of these, in
-// which language, with calibrated probabilities and the decryption (issue 18).
-import { DEFAULT_IDENTIFY_KEY_LENGTH } from '../src/analysis/identify/index.js';
-import { alphabetOf } from '../src/compute/tasks.js';
+// which language, with calibrated probabilities and the decryption (issue 18); its schemas and worked example.
+import { z } from 'zod';
+import { type Cipher, DEFAULT_IDENTIFY_KEY_LENGTH, LANGUAGES, MAX_SOLUTIONS } from '../src/analysis/index.js';
 import { codePointLength } from '../src/core/index.js';
-import { post } from './operation.js';
-import { identifyInput, identifyOutput } from './schemas.js';
+import {
+  alphabetChoice,
+  languageField,
+  languageName,
+  maxKeyLengthField,
+  success,
+  textLength,
+  textSchema,
+  withAlphabetRules,
+} from './fields.js';
+import { type OperationGroup, post } from './operation.js';
 import { compute } from './shared.js';
 
-export const identifyOperations = {
-  identify: post(
-    {
-      path: '/identify',
-      tag: 'identify',
-      summary: 'What is this? Identify and break a text',
+/** Every explanation identify weighs, and what it means (a Record, so a new one cannot go undocumented). */
+const EXPLANATIONS: Record<Cipher, string> = {
+  plain: 'the text reads as it is',
+  caesar: 'one shift (ROT13 is shift 13 on basic)',
+  vigenere: 'a repeating key of two or more different letters',
+  unknown: 'none of these explains the text credibly (random letters, another cipher, another language)',
+};
+const CIPHER_NAMES = Object.keys(EXPLANATIONS) as [Cipher, ...Cipher[]];
+
+export const identifyInput = withAlphabetRules(
+  z.object({
+    text: textSchema,
+    language: languageField('auto', `weigh all ${LANGUAGES.length} and name the likeliest`),
+    ...alphabetChoice,
+    max_key_length: maxKeyLengthField(DEFAULT_IDENTIFY_KEY_LENGTH, 'Longest Vigenère key weighed'),
+  }),
+);
+
+const identifySolution = z
+  .object({
+    cipher: z.enum(CIPHER_NAMES).meta({
+      description: `${CIPHER_NAMES.map((c) => `${c}: ${EXPLANATIONS[c]}`).join('; ')}.`,
+      example: 'caesar',
+    }),
+    language: languageName.meta({
+      description: 'The language the text reads in under this explanation (for unknown, the closest one).',
+      example: 'en',
+    }),
+    shift: z
+      .int()
+      .optional()
+      .meta({ description: 'caesar only: the shift that encrypted the text, 1 to n−1.', example: 3 }),
+    key: z.string().optional().meta({ description: 'vigenere only: the key, upper case.', example: 'LEMON' }),
+    text: z.string().meta({
+      description: 'The text as this explanation reads it: decrypted, or as it was sent for plain and unknown.',
+      example: 'The quick brown fox',
+    }),
+    confidence: z.number().meta({
       description:
-        'Weighs every explanation of the text together: plain text, a Caesar shift (ROT13 is shift 13 on basic), a ' +
-        'Vigenère key of two or more different letters, each in every language asked for, and unknown (none of these ' +
-        'explains it: random letters, another cipher, another language). Reads every presentation: as the cipher ' +
-        'left it, letters only, in groups, letter-spaced. Confidences are calibrated posteriors and sum to at most 1. ' +
-        'At most 10 explanations, each with its full text, so an answer stays within 11 times the text.',
+        'Posterior probability that this explanation is exactly right (cipher, shift or key, and language), every ' +
+        'hypothesis weighed together.',
+      example: 0.998,
+    }),
+  })
+  .meta({ description: 'One explanation of the text.' });
+
+export const identifyOutput = z.object({
+  success,
+  text_length: textLength,
+  best_solution: identifySolution.meta({ description: 'The most likely explanation (all_solutions[0]).' }),
+  all_solutions: z.array(identifySolution).meta({
+    description:
+      `Up to ${MAX_SOLUTIONS} explanations, most likely first. Their confidences sum to at most 1: what is left is ` +
+      'held by explanations not listed (other shifts, languages, keys near the one shown).',
+  }),
+});
+
+const CAESAR_PLAIN = 'The secret meeting is at the old mill at sunset; bring the map.';
+
+const identify = post(
+  {
+    path: '/identify',
+    summary: 'What is this? Identify and break a text',
+    description:
+      'Weighs every explanation of the text together: plain text, a Caesar shift (ROT13 is shift 13 on basic), a ' +
+      'Vigenère key of two or more different letters, each in every language asked for, and unknown (none of these ' +
+      'explains it: random letters, another cipher, another language). Reads every presentation: as the cipher ' +
+      'left it, letters only, in groups, letter-spaced. Confidences are calibrated posteriors and sum to at most 1. ' +
+      `At most ${MAX_SOLUTIONS} explanations, each with its full text, so an answer stays within ` +
+      `${MAX_SOLUTIONS + 1} times the text.`,
+  },
+  {
+    input: identifyInput,
+    output: identifyOutput,
+    run: async (input, ctx) => {
+      const { solutions } = await compute(ctx, 'identify', {
+        spec: { alphabet: input.alphabet, custom_alphabet: input.custom_alphabet },
+        text: input.text,
+        language: input.language,
+        maxKeyLength: input.max_key_length,
+      });
+      return {
+        success: true as const,
+        text_length: codePointLength(input.text),
+        best_solution: solutions[0]!,
+        all_solutions: solutions,
+      };
     },
-    {
-      input: identifyInput,
-      output: identifyOutput,
-      run: async (input, ctx) => {
-        // Resolved here too, so a bad custom alphabet fails the same way before any work is queued.
-        alphabetOf(input);
-        const { solutions } = await compute(ctx, 'identify', {
-          spec: { alphabet: input.alphabet, custom_alphabet: input.custom_alphabet },
-          text: input.text,
-          language: input.language ?? 'auto',
-          maxKeyLength: input.max_key_length ?? DEFAULT_IDENTIFY_KEY_LENGTH,
-        });
-        return {
-          success: true as const,
-          text_length: codePointLength(input.text),
-          best_solution: solutions[0]!,
-          all_solutions: solutions,
-        };
+    example: {
+      request: { text: 'Wkh vhfuhw phhwlqj lv dw wkh rog ploo dw vxqvhw; eulqj wkh pds.' },
+      response: {
+        success: true,
+        text_length: 63,
+        best_solution: { cipher: 'caesar', language: 'en', shift: 3, text: CAESAR_PLAIN, confidence: 0.99998 },
+        // The first three of the ten listed.
+        all_solutions: [
+          { cipher: 'caesar', language: 'en', shift: 3, text: CAESAR_PLAIN, confidence: 0.99998 },
+          {
+            cipher: 'unknown',
+            language: 'en',
+            text: 'Wkh vhfuhw phhwlqj lv dw wkh rog ploo dw vxqvhw; eulqj wkh pds.',
+            confidence: 0.0000083,
+          },
+          { cipher: 'caesar', language: 'fr', shift: 3, text: CAESAR_PLAIN, confidence: 0.0000034 },
+        ],
       },
     },
-  ),
-};
+  },
+);
+
+export const identifyGroup = {
+  tag: 'identify',
+  description: 'What is this? Which cipher, key and language explain a text, with calibrated probabilities.',
+  operations: { identify },
+} satisfies OperationGroup;

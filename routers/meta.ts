@@ -1,10 +1,10 @@
 // Meta operations: health, the named alphabets and the solver languages (GET, never rate-limited).
 import { TRPCError } from '@trpc/server';
 import { z } from 'zod';
-import { LANGUAGE_INFO, LANGUAGES } from '../src/analysis/languages.js';
+import { LANGUAGE_INFO, LANGUAGES } from '../src/analysis/index.js';
 import { alphabetLetters, NAMED_ALPHABETS, namedAlphabet } from '../src/core/index.js';
-import type { Operation, RestRoute } from './operation.js';
-import { success } from './schemas.js';
+import { success } from './fields.js';
+import type { Operation, OperationExample, OperationGroup, RestRoute } from './operation.js';
 import type { Context } from './trpc.js';
 
 const healthOutput = z.object({
@@ -67,17 +67,19 @@ function metaGet<O extends z.ZodType>(
   description: string,
   output: O,
   run: (ctx: Context) => z.input<O>,
+  example: OperationExample,
 ): Operation<typeof noInput, O, 'GET'> {
   return {
-    rest: { method: 'GET', path, tag: 'meta', summary, description },
+    rest: { method: 'GET', path, summary, description },
     input: noInput,
     output,
     rateLimited: false,
+    example,
     run: (_input, ctx) => run(ctx),
   };
 }
 
-export const metaOperations = {
+const metaOperations = {
   health: metaGet(
     '/health',
     'Service health',
@@ -88,6 +90,7 @@ export const metaOperations = {
       // Checked by healthOutput on the way out.
       return ctx.health() as HealthReport;
     },
+    { response: { status: 'ok', version: '0.1.0', uptime_s: 3600, rate_limit_store: 'memory' } },
   ),
   alphabets: metaGet(
     '/alphabets',
@@ -95,6 +98,8 @@ export const metaOperations = {
     'The named alphabets, letters in order (upper case).',
     alphabetsOutput,
     () => ({ success: true as const, alphabets }),
+    // The first two of the five.
+    { response: { success: true, alphabets: alphabets.filter((a) => a.name === 'basic' || a.name === 'spanish') } },
   ),
   languages: metaGet(
     '/languages',
@@ -102,5 +107,12 @@ export const metaOperations = {
     'The languages the solvers have models for, with the alphabet each uses.',
     languagesOutput,
     () => ({ success: true as const, languages }),
+    { response: { success: true, languages: languages.slice(0, 2) } },
   ),
 };
+
+export const metaGroup = {
+  tag: 'meta',
+  description: 'Facts about the service.',
+  operations: metaOperations,
+} satisfies OperationGroup;

@@ -12,9 +12,13 @@ export type RestMethod = 'GET' | 'POST';
 export interface RestRoute<M extends RestMethod = RestMethod> {
   method: M;
   path: `/${string}`;
-  tag: string;
   summary: string;
   description: string;
+}
+
+export interface OperationExample {
+  request?: unknown;
+  response: unknown;
 }
 
 export interface Operation<
@@ -27,6 +31,11 @@ export interface Operation<
   output: O;
   /** Whether a call counts against the client's allowance; false only for the meta operations. */
   rateLimited: boolean;
+  /**
+   * A worked example for the OpenAPI document: a real request (none for GET) and the service's real answer to it,
+   * long arrays shortened. test/openapi checks every one against the live service.
+   */
+  example?: OperationExample;
   /** The work, on input that passed `input`; what it returns must pass `output`. */
   run(input: z.output<I>, ctx: Context): z.input<O> | Promise<z.input<O>>;
 }
@@ -37,14 +46,26 @@ export type AnyOperation = Operation<any, any>;
 /** A POST operation that counts against the rate limit (every cipher operation). */
 export function post<I extends z.ZodType, O extends z.ZodType>(
   route: Omit<RestRoute, 'method'>,
-  spec: Pick<Operation<I, O>, 'input' | 'output' | 'run'>,
+  spec: Pick<Operation<I, O>, 'input' | 'output' | 'run' | 'example'>,
 ): Operation<I, O, 'POST'> {
   return { rest: { ...route, method: 'POST' }, rateLimited: true, ...spec };
 }
 
+/**
+ * Operations served together: one tRPC router key, one OpenAPI tag. A cipher's room declares one; the registry
+ * (routers/ciphers/index.ts) lists them.
+ */
+export interface OperationGroup<T extends Record<string, AnyOperation> = Record<string, AnyOperation>> {
+  /** The OpenAPI tag of every operation of the group. */
+  tag: string;
+  /** What the tag groups, for the OpenAPI document. */
+  description: string;
+  operations: T;
+}
+
 /** The OpenAPI metadata trpc-to-openapi documents the operation's procedure with. */
-export function openApiOf(operation: AnyOperation): { openapi: OpenApi } {
-  const { method, path, tag, summary, description } = operation.rest;
+function openApiOf(operation: AnyOperation, tag: string): { openapi: OpenApi } {
+  const { method, path, summary, description } = operation.rest;
   return { openapi: { method, path, tags: [tag], summary, description, protect: false } };
 }
 
@@ -58,14 +79,14 @@ const resolverOf =
     operation.run(input as z.output<I>, ctx) as never;
 
 /** The procedure builder of an operation: its OpenAPI metadata, input and output schemas. */
-const builderOf = <I extends z.ZodType, O extends z.ZodType>(operation: Operation<I, O>) =>
-  publicProcedure.meta(openApiOf(operation)).input(operation.input).output(operation.output);
+const builderOf = <I extends z.ZodType, O extends z.ZodType>(operation: Operation<I, O>, tag: string) =>
+  publicProcedure.meta(openApiOf(operation, tag)).input(operation.input).output(operation.output);
 
-const mutationOf = <I extends z.ZodType, O extends z.ZodType>(operation: Operation<I, O>) =>
-  builderOf(operation).mutation(resolverOf(operation));
+const mutationOf = <I extends z.ZodType, O extends z.ZodType>(operation: Operation<I, O>, tag: string) =>
+  builderOf(operation, tag).mutation(resolverOf(operation));
 
-const queryOf = <I extends z.ZodType, O extends z.ZodType>(operation: Operation<I, O>) =>
-  builderOf(operation).query(resolverOf(operation));
+const queryOf = <I extends z.ZodType, O extends z.ZodType>(operation: Operation<I, O>, tag: string) =>
+  builderOf(operation, tag).query(resolverOf(operation));
 
 /** The tRPC procedure of an operation: a query for GET, a mutation for POST. */
 export type ProcedureOf<T> =
@@ -75,13 +96,14 @@ export type ProcedureOf<T> =
       : ReturnType<typeof mutationOf<I, O>>
     : never;
 
-/** One tRPC procedure per operation, under the same names. */
-export function proceduresOf<T extends Record<string, AnyOperation>>(
-  operations: T,
-): { [K in keyof T]: ProcedureOf<T[K]> } {
+/** One tRPC procedure per operation of the group, under the same names. */
+export function proceduresOf<T extends Record<string, AnyOperation>>({
+  operations,
+  tag,
+}: OperationGroup<T>): { [K in keyof T]: ProcedureOf<T[K]> } {
   const out: Record<string, unknown> = {};
   for (const [name, operation] of Object.entries(operations)) {
-    out[name] = operation.rest.method === 'GET' ? queryOf(operation) : mutationOf(operation);
+    out[name] = operation.rest.method === 'GET' ? queryOf(operation, tag) : mutationOf(operation, tag);
   }
   return out as { [K in keyof T]: ProcedureOf<T[K]> };
 }

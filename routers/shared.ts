@@ -1,25 +1,26 @@
-// Helpers the cipher routers share: text options, and solver tasks with their errors as field errors.
+// Helpers the operations share: text options, and solver tasks with their errors as field errors.
 import { TRPCError } from '@trpc/server';
 import { AnalysisInputError } from '../src/analysis/errors.js';
-import { ComputeUnavailableError, inlineCompute } from '../src/compute/compute.js';
+import { ComputeUnavailableError, inlineCompute, runPieces } from '../src/compute/compute.js';
 import type { TaskArgs, TaskKind, TaskResult } from '../src/compute/tasks.js';
 import type { TextOptions } from '../src/core/index.js';
 import { invalidField } from './errors.js';
 import type { Context } from './trpc.js';
 
-export function textOptions(input: { preserve_case?: boolean; preserve_non_alpha?: boolean }): TextOptions {
-  return { preserveCase: input.preserve_case ?? true, preserveNonAlpha: input.preserve_non_alpha ?? true };
+/** The transform options of a parsed input (the schema gave them their defaults). */
+export function textOptions(input: { preserve_case: boolean; preserve_non_alpha: boolean }): TextOptions {
+  return { preserveCase: input.preserve_case, preserveNonAlpha: input.preserve_non_alpha };
 }
 
 /**
- * Runs a solver task where the host says (a worker pool in the service, inline in tests), queued as the
- * request's client's (ctx.client: the pool shares its workers fairly between clients), turning "this text
+ * Runs a solver task where the host says (a worker pool in the service, inline in tests), in the pieces compute cuts
+ * it into (a bulk solve), queued as the request's client's (ctx.client: the pool shares its workers fairly between clients), turning "this text
  * cannot be analysed" into a 422 on the named field; work the pool cannot take now is SERVICE_UNAVAILABLE,
  * never a hang.
  */
 export async function compute<K extends TaskKind>(ctx: Context, kind: K, args: TaskArgs<K>): Promise<TaskResult<K>> {
   try {
-    return await (ctx.compute ?? inlineCompute).run(kind, args, { client: ctx.client });
+    return await runPieces(ctx.compute ?? inlineCompute, kind, args, { client: ctx.client });
   } catch (e) {
     if (e instanceof AnalysisInputError) throw invalidField(e.field, e.message);
     if (e instanceof ComputeUnavailableError)

@@ -4,10 +4,10 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { OpenAPIObject } from 'trpc-to-openapi';
-import { appRouter, OPERATIONS } from '../routers/index.js';
+import { DEFAULT_MAX_KEY_LENGTH } from '../routers/ciphers/vigenere/schemas.js';
+import { MAX_ANALYSIS_KEY_LENGTH, MAX_BULK_ITEMS, MAX_KEY_LENGTH, MAX_TEXT_LENGTH } from '../routers/fields.js';
+import { appRouter, GROUPS, OPERATIONS } from '../routers/index.js';
 import { API_PREFIX, TRPC_PREFIX } from '../routers/prefixes.js';
-import { MAX_ANALYSIS_KEY_LENGTH, MAX_BULK_ITEMS, MAX_KEY_LENGTH, MAX_TEXT_LENGTH } from '../routers/schemas.js';
-import { DEFAULT_MAX_KEY_LENGTH } from '../routers/vigenere.js';
 import { MAX_BODY_BYTES } from '../src/http/body.js';
 import { DEFAULT_CONFIG } from '../src/http/config.js';
 import { buildOpenApiDocument, type DocOperation as Operation, type DocSchema as Schema } from '../src/http/openapi.js';
@@ -134,7 +134,7 @@ async function alphabetsAndLanguages(): Promise<string> {
 
 /** The sections of docs/api.md that are generated, by the name of their markers. */
 export async function generatedSections(): Promise<Record<string, string>> {
-  const doc = buildOpenApiDocument(OPERATIONS, appRouter, 'docs', defaultLimit());
+  const doc = buildOpenApiDocument(GROUPS, appRouter, 'docs', defaultLimit());
   return {
     endpoints: endpoints(),
     alphabets: await alphabetsAndLanguages(),

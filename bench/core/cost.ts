@@ -15,7 +15,7 @@
 // inflate it much; a loaded machine still slows caches and turbo, so say how loaded it was).
 import { availableParallelism, loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
-import { candidateBudget } from '../../routers/answer-size.js';
+import { candidateBudget } from '../../routers/ciphers/caesar/answer-size.js';
 import { analyzeVigenere, LANGUAGE_INFO, LANGUAGES, type Language, solveCaesar } from '../../src/analysis/index.js';
 import { mulberry32 } from '../../src/analysis/random.js';
 import { getWordCounts } from '../../src/analysis/word-lists.js';

@@ -1,5 +1,5 @@
 // Where the heavy solver work runs: the ComputeService the procedures call, and the inline one.
-import { runTask, type TaskArgs, type TaskKind, type TaskResult } from './tasks.js';
+import { PIECES, runTask, type TaskArgs, type TaskKind, type TaskResult } from './tasks.js';
 
 export interface ComputeService {
   /** `client`: who asked (the rate limit's client key), so that a pool can share its workers fairly. */
@@ -23,3 +23,21 @@ export const inlineCompute: ComputeService = {
   run: async (kind, args) => runTask(kind, args),
   close: async () => {},
 };
+
+/**
+ * Runs a task on `service`, in pieces where PIECES says the task is cut (a bulk solve): each piece is queued after
+ * the last one finished, so another client's task can run between two of them instead of after the whole batch.
+ */
+export async function runPieces<K extends TaskKind>(
+  service: ComputeService,
+  kind: K,
+  args: TaskArgs<K>,
+  options?: { client?: string },
+): Promise<TaskResult<K>> {
+  const plan = PIECES[kind];
+  const pieces = plan?.split(args) ?? [];
+  if (!plan || pieces.length < 2) return service.run(kind, args, options);
+  const parts: TaskResult<K>[] = [];
+  for (const piece of pieces) parts.push(await service.run(kind, piece, options));
+  return plan.join(parts);
+}

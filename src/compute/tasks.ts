@@ -116,6 +116,20 @@ export function bulkChunks(texts: string[], limit = BULK_CHUNK_COST): string[][]
   return chunks;
 }
 
+/**
+ * Tasks that run as pieces, one after another (runPieces in compute.ts), so that the pool can take another
+ * client's task between two of them: how to cut the arguments, and how to join the pieces' results.
+ */
+export const PIECES: {
+  [K in TaskKind]?: { split(args: TaskArgs<K>): TaskArgs<K>[]; join(parts: TaskResult<K>[]): TaskResult<K> };
+} = {
+  caesarBulkSolve: {
+    split: (args) => bulkChunks(args.texts).map((texts) => ({ ...args, texts })),
+    // Every piece was given the same language (runPieces cuts only batches of two pieces or more).
+    join: (parts) => ({ language: parts[0]!.language, items: parts.flatMap((p) => p.items) }),
+  },
+};
+
 export function runTask<K extends TaskKind>(kind: K, args: TaskArgs<K>): TaskResult<K> {
   const fn = TASKS[kind] as (a: TaskArgs<K>) => TaskResult<K>;
   return fn(args);

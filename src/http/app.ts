@@ -1,7 +1,7 @@
 // createApp(): the Elysia host for REST (/api/v1), tRPC (/trpc), the OpenAPI document and the docs page.
 import { Elysia, type ElysiaConfig } from 'elysia';
 import { RateLimitError } from '../../routers/errors.js';
-import { appRouter, type Context, type HealthReport, OPERATIONS } from '../../routers/index.js';
+import { appRouter, type Context, GROUPS, type HealthReport, OPERATIONS } from '../../routers/index.js';
 import { API_PREFIX, TRPC_PREFIX } from '../../routers/prefixes.js';
 import type { ComputeService } from '../compute/compute.js';
 import { clientIp } from './client-ip.js';
@@ -65,7 +65,7 @@ export function createApp(options: AppOptions = {}) {
   let openApi: ReturnType<typeof buildOpenApiDocument> | undefined;
   let docsHtml: ReturnType<typeof docsPage> | undefined;
   const openApiDocument = () => {
-    openApi ??= buildOpenApiDocument(OPERATIONS, appRouter, config.version, limiter.describe());
+    openApi ??= buildOpenApiDocument(GROUPS, appRouter, config.version, limiter.describe());
     return openApi;
   };
 

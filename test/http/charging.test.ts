@@ -3,7 +3,6 @@
 import { describe, expect, it } from 'vitest';
 import { OPERATIONS } from '../../routers/index.js';
 import { API_PREFIX, TRPC_PREFIX } from '../../routers/prefixes.js';
-import { OPERATION_EXAMPLES } from '../../src/http/openapi.js';
 import { MAX_BATCH_CALLS } from '../../src/http/trpc-mount.js';
 import { makeApp, type TestApp } from './helpers.js';
 
@@ -28,7 +27,7 @@ async function costOf(app: TestApp, url: string, init: RequestInit = {}) {
 /** A valid call of the operation: REST init and body, tRPC URL and init. */
 function callsOf(procedure: string) {
   const operation = OPERATIONS.get(procedure)!;
-  const input = OPERATION_EXAMPLES[operation.rest.path]?.request;
+  const input = operation.example?.request;
   const rest: RequestInit =
     operation.rest.method === 'GET' ? {} : { method: 'POST', headers: JSON_TYPE, body: JSON.stringify(input) };
   const trpc: RequestInit =

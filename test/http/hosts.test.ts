@@ -4,7 +4,6 @@ import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OPERATIONS } from '../../routers/index.js';
 import { API_PREFIX, TRPC_PREFIX } from '../../routers/prefixes.js';
-import { OPERATION_EXAMPLES } from '../../src/http/openapi.js';
 import { type ServiceProcess, startService } from '../support/service-process.js';
 
 interface RawAnswer {
@@ -69,7 +68,7 @@ const SHORT_HOSTS = ['a', 'ab', 'api', 'web', 'a.b'];
 
 /** A valid request for each operation, on each surface. */
 const REQUESTS = [...OPERATIONS].flatMap(([procedure, op]) => {
-  const input = OPERATION_EXAMPLES[op.rest.path]?.request;
+  const input = op.example?.request;
   const body = (v: unknown) => (op.rest.method === 'GET' ? '' : JSON.stringify(v));
   return [
     {

@@ -8,7 +8,7 @@ describe('REST 500', () => {
   it('answers {success:false, error, message} without leaking the cause', async () => {
     const logged: unknown[] = [];
     const boom = post(
-      { path: '/boom', tag: 'test', summary: 'Fails', description: 'Always throws.' },
+      { path: '/boom', summary: 'Fails', description: 'Always throws.' },
       {
         input: z.object({ text: z.string() }),
         output: z.never(),

@@ -9,7 +9,6 @@ import { type AnyOperation, createCaller, OPERATIONS } from '../../routers/index
 import { post, proceduresOf } from '../../routers/operation.js';
 import { createCallerFactory, router } from '../../routers/trpc.js';
 import { callOperation } from '../../src/http/invoke.js';
-import { OPERATION_EXAMPLES } from '../../src/http/openapi.js';
 import { inputFor } from '../fuzz/hostile.js';
 
 const ctx = {
@@ -77,7 +76,7 @@ describe('callOperation answers as the procedure does through createCaller', () 
         {
           numRuns: HEAVY.has(procedure) ? 25 : 150,
           // The documented example (a valid call) always runs, besides the generated ones.
-          examples: [[OPERATION_EXAMPLES[operation.rest.path]?.request]],
+          examples: [[operation.example?.request]],
         },
       );
       // The property must have reached the operation itself, not only its validation.
@@ -89,7 +88,7 @@ describe('callOperation answers as the procedure does through createCaller', () 
 /** Operations that exercise what the service's own do not: async checks, failures of the run and of the output. */
 const odd = {
   asyncCheck: post(
-    { path: '/odd/async', tag: 'odd', summary: 'async', description: 'async checks' },
+    { path: '/odd/async', summary: 'async', description: 'async checks' },
     {
       input: z.object({ s: z.string() }).refine(async (v) => v.s !== 'no', { message: 'said no' }),
       output: z.string().refine(async (v) => v !== 'NOPE', { message: 'bad output' }),
@@ -97,7 +96,7 @@ const odd = {
     },
   ),
   throws: post(
-    { path: '/odd/throws', tag: 'odd', summary: 'throws', description: 'throws' },
+    { path: '/odd/throws', summary: 'throws', description: 'throws' },
     {
       input: z.object({ kind: z.enum(['error', 'trpc', 'string']) }),
       output: z.never(),
@@ -109,11 +108,11 @@ const odd = {
     },
   ),
   badOutput: post(
-    { path: '/odd/output', tag: 'odd', summary: 'output', description: 'bad output' },
+    { path: '/odd/output', summary: 'output', description: 'bad output' },
     { input: z.object({}), output: z.object({ n: z.number() }), run: () => ({ n: 'x' }) as unknown as { n: number } },
   ),
   transforms: post(
-    { path: '/odd/transforms', tag: 'odd', summary: 'transforms', description: 'transforms' },
+    { path: '/odd/transforms', summary: 'transforms', description: 'transforms' },
     {
       input: z.object({ n: z.number().transform((n) => n * 2) }),
       output: z.object({ n: z.number() }),
@@ -121,7 +120,7 @@ const odd = {
     },
   ),
   stripsOutput: post(
-    { path: '/odd/strips', tag: 'odd', summary: 'strips', description: 'output keys the schema does not know' },
+    { path: '/odd/strips', summary: 'strips', description: 'output keys the schema does not know' },
     {
       input: z.void(),
       output: z.object({ n: z.number() }),
@@ -129,13 +128,15 @@ const odd = {
     },
   ),
   usesCtx: post(
-    { path: '/odd/ctx', tag: 'odd', summary: 'ctx', description: 'ctx' },
+    { path: '/odd/ctx', summary: 'ctx', description: 'ctx' },
     { input: z.void(), output: z.string(), run: (_input, c) => JSON.stringify(c.health?.() ?? 'none') },
   ),
 };
 
 describe('callOperation, odd operations', () => {
-  const caller = createCallerFactory(router(proceduresOf(odd)))(ctx) as unknown as Record<string, Call>;
+  const caller = createCallerFactory(
+    router(proceduresOf({ tag: 'odd', description: 'odd operations', operations: odd })),
+  )(ctx) as unknown as Record<string, Call>;
   const CASES: Array<[keyof typeof odd, unknown]> = [
     ['asyncCheck', { s: 'yes' }],
     ['asyncCheck', { s: 'no' }],

@@ -1,7 +1,8 @@
 // The OpenAPI document: valid by a real validator, documented field by field, and its examples true.
 import SwaggerParser from '@apidevtools/swagger-parser';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { type DocOperation, OPERATION_EXAMPLES, type DocSchema as Schema } from '../../src/http/openapi.js';
+import { OPERATIONS } from '../../routers/index.js';
+import type { DocOperation, DocSchema as Schema } from '../../src/http/openapi.js';
 import { makeApp, post, send, type TestApp } from '../http/helpers.js';
 
 type Doc = { paths: Record<string, Record<string, DocOperation>>; components: { schemas: Record<string, Schema> } };
@@ -90,8 +91,14 @@ describe('the OpenAPI document', () => {
   // Solver scores depend on the language models; the rest of those answers must match exactly.
   const LOOSE = new Set(['/caesar/solve', '/vigenere/analyze', '/identify', '/health', '/alphabets', '/languages']);
 
-  it.each(Object.keys(OPERATION_EXAMPLES))('the example for %s is what the service answers', async (path) => {
-    const ex = OPERATION_EXAMPLES[path]!;
+  const EXAMPLES = new Map([...OPERATIONS.values()].map((op) => [op.rest.path, op.example] as const));
+
+  it('every operation has a worked example', () => {
+    for (const [path, example] of EXAMPLES) expect(example, path).toBeDefined();
+  });
+
+  it.each([...EXAMPLES.keys()])('the example for %s is what the service answers', async (path) => {
+    const ex = EXAMPLES.get(path)!;
     const r = ex.request === undefined ? await send(app, `/api/v1${path}`) : await post(app, path, ex.request);
     expect(r.status).toBe(200);
     if (!LOOSE.has(path)) {

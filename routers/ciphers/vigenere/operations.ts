@@ -1,17 +1,21 @@
-// Vigenère operations: encrypt, decrypt and analyse (key length, key and preview).
-import { alphabetOf } from '../src/compute/tasks.js';
-import { codePointLength, vigenereDecrypt, vigenereEncrypt } from '../src/core/index.js';
-import { post } from './operation.js';
+// Vigenère operations: encrypt, decrypt and analyse (key length, key and preview), each with its worked example.
+import { MIN_ANALYSIS_LETTERS } from '../../../src/analysis/index.js';
+import { alphabetOf } from '../../../src/compute/tasks.js';
+import { codePointLength, vigenereDecrypt, vigenereEncrypt } from '../../../src/core/index.js';
+import { type OperationGroup, post } from '../../operation.js';
+import { compute, textOptions } from '../../shared.js';
 import { vigenereAnalyzeInput, vigenereAnalyzeOutput, vigenereInput, vigenereOutput } from './schemas.js';
-import { compute, textOptions } from './shared.js';
 
-export const DEFAULT_MAX_KEY_LENGTH = 10;
-
-/** Encrypt and decrypt differ only in direction and wording. */
-function keyOperation(method: 'encrypt' | 'decrypt', summary: string, description: string) {
+/** Encrypt and decrypt differ only in direction, wording and example. */
+function keyOperation(
+  method: 'encrypt' | 'decrypt',
+  summary: string,
+  description: string,
+  example: { text: string; result: string },
+) {
   const apply = method === 'encrypt' ? vigenereEncrypt : vigenereDecrypt;
   return post(
-    { path: `/vigenere/${method}`, tag: 'vigenere', summary, description },
+    { path: `/vigenere/${method}`, summary, description },
     {
       input: vigenereInput,
       output: vigenereOutput,
@@ -22,35 +26,70 @@ function keyOperation(method: 'encrypt' | 'decrypt', summary: string, descriptio
         key_length: codePointLength(input.key),
         text_length: codePointLength(input.text),
       }),
+      example: {
+        request: { text: example.text, key: 'LEMON' },
+        response: { success: true, result: example.result, method, key_length: 5, text_length: 15 },
+      },
     },
   );
 }
 
-export const vigenereOperations = {
-  encrypt: keyOperation('encrypt', 'Encrypt with a Vigenère key', 'The key advances on letters only.'),
-  decrypt: keyOperation('decrypt', 'Decrypt with a Vigenère key', 'The inverse of encrypt.'),
+const SAMPLE =
+  'Tx iof elq prdx at gtqqg, ve amg gsi icedx at gtqqg, ve amg gsi mur zj iwfosy, wg hee hup ess bq jacytwtbrdw, ' +
+  'uh jlw fvr ptaqu zj nsytir, wg hee hup ibcps sr wanvqrhwmfm, ve amg gs';
+const SAMPLE_PLAIN =
+  'It was the best of times, it was the worst of times, it was the age of wisdom, it was the age of foolishness, ' +
+  'it was the epoch of belief, it was the epoch of incredulity, it was th';
 
-  analyze: post(
-    {
-      path: '/vigenere/analyze',
-      tag: 'vigenere',
-      summary: 'Break a Vigenère cipher',
-      description: 'Estimates the key length, recovers the key and previews the decryption. Needs at least 20 letters.',
+const analyze = post(
+  {
+    path: '/vigenere/analyze',
+    summary: 'Break a Vigenère cipher',
+    description: `Estimates the key length, recovers the key and previews the decryption. Needs at least ${MIN_ANALYSIS_LETTERS} letters.`,
+  },
+  {
+    input: vigenereAnalyzeInput,
+    output: vigenereAnalyzeOutput(5, 200),
+    run: async (input, ctx) => {
+      const analysis = await compute(ctx, 'vigenereAnalyze', {
+        spec: { alphabet: input.alphabet, custom_alphabet: input.custom_alphabet },
+        text: input.text,
+        language: input.language,
+        maxKeyLength: input.max_key_length,
+      });
+      return { success: true as const, analysis, text_length: codePointLength(input.text) };
     },
-    {
-      input: vigenereAnalyzeInput,
-      output: vigenereAnalyzeOutput,
-      run: async (input, ctx) => {
-        // Resolved here too, so a bad custom alphabet fails the same way before any work is queued.
-        alphabetOf(input);
-        const analysis = await compute(ctx, 'vigenereAnalyze', {
-          spec: { alphabet: input.alphabet, custom_alphabet: input.custom_alphabet },
-          text: input.text,
-          language: input.language ?? 'en',
-          maxKeyLength: input.max_key_length ?? DEFAULT_MAX_KEY_LENGTH,
-        });
-        return { success: true as const, analysis, text_length: codePointLength(input.text) };
+    example: {
+      request: { text: SAMPLE, max_key_length: 8 },
+      response: {
+        success: true,
+        analysis: {
+          probable_key_lengths: [5, 6, 3, 2, 8],
+          best_key_length: 5,
+          ioc_scores: { 1: 0.0436, 2: 0.0441, 3: 0.0456, 4: 0.0423, 5: 0.0763, 6: 0.0461, 7: 0.0374, 8: 0.0331 },
+          probable_key: 'LEMON',
+          decrypted_preview: SAMPLE_PLAIN,
+          confidence: 1,
+          language: 'en',
+        },
+        text_length: 180,
       },
     },
-  ),
-};
+  },
+);
+
+export const vigenere = {
+  tag: 'vigenere',
+  description: 'A repeating key of shifts; broken by the index of coincidence per key length.',
+  operations: {
+    encrypt: keyOperation('encrypt', 'Encrypt with a Vigenère key', 'The key advances on letters only.', {
+      text: 'Attack at dawn!',
+      result: 'Lxfopv ef rnhr!',
+    }),
+    decrypt: keyOperation('decrypt', 'Decrypt with a Vigenère key', 'The inverse of encrypt.', {
+      text: 'Lxfopv ef rnhr!',
+      result: 'Attack at dawn!',
+    }),
+    analyze,
+  },
+} satisfies OperationGroup;

@@ -1,6 +1,6 @@
 // How large an answer may be: no answer exceeds 50× its request or 8 MiB, whichever is larger (issue 14, item 8), and
 // the candidates past the best share at most 2 MiB.
-import type { Alphabet } from '../src/core/index.js';
+import type { Alphabet } from '../../../src/core/index.js';
 
 /** An answer may be this many times the size of the request that asked for it… */
 export const ANSWER_RATIO = 50;
@@ -15,6 +15,13 @@ const FIXED_BYTES = 1024;
  * previews a reader can rebuild from their shift, not worth stalling other clients' requests for.
  */
 export const OTHER_CANDIDATES_BYTES = 2 * 1024 * 1024;
+
+const MIB = 1024 * 1024;
+
+/** The rule in words, for the descriptions of the operation and of `truncated`. */
+export const ANSWER_SIZE_RULE =
+  `larger than ${ANSWER_RATIO} times its request or ${ANSWER_FLOOR_BYTES / MIB} MiB, whichever is larger, and the ` +
+  `candidates but the best take at most ${OTHER_CANDIDATES_BYTES / MIB} MiB together`;
 
 const jsonBytes = (s: string): number => Buffer.byteLength(JSON.stringify(s));
 

@@ -1,0 +1,157 @@
+// Caesar's request and response schemas, built from the field kit.
+import { z } from 'zod';
+import {
+  alphabetChoice,
+  alphabetFields,
+  alphabetName,
+  boundedInt,
+  bulkItems,
+  count,
+  crossField,
+  doubtReason,
+  index,
+  languageField,
+  languageName,
+  MAX_BULK_ITEMS,
+  oneOf,
+  original,
+  shiftMethod,
+  success,
+  textLength,
+  textSchema,
+  withAlphabetRules,
+} from '../../fields.js';
+import { ANSWER_SIZE_RULE } from './answer-size.js';
+
+/** The language a solve reads the plaintext in when not told. */
+export const DEFAULT_SOLVE_LANGUAGE = 'en';
+
+const shiftSchema = boundedInt('shift', -25, 25).meta({
+  description: 'Caesar shift, an integer from -25 to 25; negative shifts move letters backwards.',
+  type: 'integer',
+  example: 3,
+});
+const solveLanguage = languageField(DEFAULT_SOLVE_LANGUAGE, 'pick the best-fitting one');
+
+export const caesarShiftInput = withAlphabetRules(
+  z.object({ text: textSchema, shift: shiftSchema, ...alphabetFields }),
+);
+
+export const caesarSolveInput = withAlphabetRules(
+  z.object({ text: textSchema, ...alphabetChoice, language: solveLanguage }),
+);
+
+const BULK_METHODS = ['encrypt', 'decrypt', 'solve'] as const;
+const DEFAULT_BULK_METHOD = 'encrypt';
+
+const bulkMethodSchema = oneOf('method', BULK_METHODS)
+  .default(DEFAULT_BULK_METHOD)
+  .meta({
+    description: `What to do with every item: ${BULK_METHODS.join(', ')} (default ${DEFAULT_BULK_METHOD}).`,
+    example: 'encrypt',
+  });
+
+const caesarBulkItem = z
+  .object(
+    {
+      text: textSchema,
+      // Validated against the method below: ignored for solve, required otherwise.
+      shift: z.unknown().optional().meta({
+        type: 'integer',
+        description: 'Shift, -25 to 25 (required for encrypt and decrypt, ignored for solve).',
+        example: 1,
+      }),
+    },
+    { error: 'Each item must be an object with text and shift.' },
+  )
+  .meta({ description: 'One text and its shift.', example: { text: 'abc', shift: 1 } });
+
+export const caesarBulkInput = withAlphabetRules(
+  z.object({ items: bulkItems(caesarBulkItem), method: bulkMethodSchema, ...alphabetFields, language: solveLanguage }),
+).check(
+  crossField((value, report) => {
+    const { method, items } = value as { method?: unknown; items?: unknown };
+    if (method === 'solve' || !Array.isArray(items) || items.length > MAX_BULK_ITEMS) return;
+    items.forEach((item: unknown, i) => {
+      if (typeof item !== 'object' || item === null) return;
+      const r = shiftSchema.safeParse((item as { shift?: unknown }).shift);
+      if (!r.success) for (const issue of r.error.issues) report(['items', i, 'shift'], issue.message);
+    });
+  }),
+);
+
+// ------------------------------------------------------------------------------------------- outputs
+
+export const caesarShiftOutput = z.object({
+  success,
+  result: z.string().meta({ description: 'The transformed text.', example: 'Khoor, Zruog!' }),
+  method: shiftMethod,
+  shift: z.int().meta({ description: 'The shift applied, as sent.', example: 3 }),
+  alphabet: alphabetName,
+  text_length: textLength,
+});
+
+const solution = z
+  .object({
+    shift: z.int().meta({ description: 'The shift that encrypted the text, 0 to n−1.', example: 3 }),
+    text: z.string().meta({ description: 'The text decrypted with that shift.', example: 'The quick brown fox' }),
+    score: z.number().meta({
+      description:
+        'Probability that this shift is the answer, every hypothesis weighed, including that the text is not a ' +
+        'Caesar cipher of prose in the language (random letters, another cipher): the scores sum to at most 1, and ' +
+        'the rest is that "no answer" hypothesis.',
+      example: 0.9999,
+    }),
+    truncated: z
+      .literal(true)
+      .optional()
+      .meta({
+        description:
+          'Present (true) when `text` is only the start of the decryption: a long text decrypted under every shift ' +
+          `would break the rule that no answer is ${ANSWER_SIZE_RULE}.`,
+        example: true,
+      }),
+  })
+  .meta({ description: 'One candidate decryption.' });
+
+export const caesarSolveOutput = z.object({
+  success,
+  best_solution: z
+    .object({
+      shift: z.int().meta({ description: 'The most probable shift that encrypted the text.', example: 3 }),
+      text: z.string().meta({ description: 'The text decrypted with that shift.', example: 'The quick brown fox' }),
+      confidence: z.number().meta({
+        description: 'Probability that this shift is the answer, "no answer" weighed too: all_solutions[0].score.',
+        example: 0.9999,
+      }),
+    })
+    .meta({ description: 'The most probable decryption.' }),
+  all_solutions: z
+    .array(solution)
+    .meta({ description: 'One candidate per shift of the alphabet, most probable first.' }),
+  reason: doubtReason('best_solution'),
+  alphabet: alphabetName,
+  language: languageName,
+});
+
+const caesarBulkResult = z
+  .object({
+    index,
+    original,
+    result: z.string().meta({ description: 'The transformed (or, for solve, decrypted) text.', example: 'bcd' }),
+    shift: z.int().meta({ description: 'The shift used (for solve: the one found).', example: 1 }),
+    confidence: z.number().optional().meta({
+      description: 'Probability that the shift found is the answer, "no answer" weighed too; method solve only.',
+      example: 0.98,
+    }),
+  })
+  .meta({ description: 'The result for one item.' });
+
+export const caesarBulkOutput = z.object({
+  success,
+  method: z.enum(BULK_METHODS).meta({ description: 'The method applied.', example: 'encrypt' }),
+  alphabet: alphabetName,
+  language: languageName.optional().meta({ description: 'The language solved in; method solve only.', example: 'en' }),
+  count,
+  results: z.array(caesarBulkResult).meta({ description: 'One result per item, in request order.' }),
+});
