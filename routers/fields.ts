@@ -8,6 +8,7 @@ import {
   type AlphabetName,
   codePointLength,
   customAlphabetProblem,
+  DEFAULT_ALPHABET,
   keyProblem,
   resolveAlphabet,
 } from '../src/core/index.js';
@@ -16,8 +17,8 @@ export const MAX_TEXT_LENGTH = 100_000;
 export const MAX_BULK_ITEMS = 1_000;
 export const MAX_KEY_LENGTH = 1_000;
 export const MAX_ANALYSIS_KEY_LENGTH = 100;
-/** The alphabet of every operation that takes one and is not told. */
-export const DEFAULT_ALPHABET: AlphabetName = 'basic';
+/** The plaintext language of a solver that is not told (identify weighs every language unless told). */
+export const DEFAULT_LANGUAGE: Language = 'en';
 
 /** "custom_alphabet" reads as "custom alphabet" in messages. */
 const label = (field: string) => field.replaceAll('_', ' ');

@@ -19,7 +19,8 @@ export interface BulkSolveFailure {
   message: string;
 }
 
-export const alphabetOf = (spec: AlphabetSpec) => resolveAlphabet(spec.alphabet ?? 'basic', spec.custom_alphabet);
+/** The alphabet a spec names (resolveAlphabet supplies the default). */
+export const alphabetOf = (spec: AlphabetSpec) => resolveAlphabet(spec.alphabet, spec.custom_alphabet);
 
 export const TASKS = {
   /** candidateChars: see CaesarSolveOptions (the answer-size budget, routers/answer-size.ts). */

@@ -5,6 +5,8 @@ export const ALPHABET_NAMES = ['basic', 'polish', 'german', 'spanish', 'french',
 export type AlphabetName = (typeof ALPHABET_NAMES)[number];
 export type NamedAlphabetName = Exclude<AlphabetName, 'custom'>;
 export const NAMED_ALPHABETS: readonly NamedAlphabetName[] = ['basic', 'polish', 'german', 'spanish', 'french'];
+/** The alphabet of everything that takes one and is not told (the API's `alphabet` field, the ciphers' kernels). */
+export const DEFAULT_ALPHABET: NamedAlphabetName = 'basic';
 
 const AZ = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ';
 const az = 'abcdefghijklmnopqrstuvwxyz';
@@ -189,7 +191,7 @@ export function customAlphabet(letters: string): Alphabet {
   return a;
 }
 
-export function resolveAlphabet(name: AlphabetName = 'basic', custom?: string): Alphabet {
+export function resolveAlphabet(name: AlphabetName = DEFAULT_ALPHABET, custom?: string): Alphabet {
   return name === 'custom' ? customAlphabet(custom ?? '') : namedAlphabet(name);
 }
 

@@ -8,6 +8,7 @@ import {
   bulkItems,
   count,
   crossField,
+  DEFAULT_LANGUAGE,
   doubtReason,
   index,
   languageField,
@@ -23,15 +24,12 @@ import {
 } from '../../fields.js';
 import { ANSWER_SIZE_RULE } from './answer-size.js';
 
-/** The language a solve reads the plaintext in when not told. */
-export const DEFAULT_SOLVE_LANGUAGE = 'en';
-
 const shiftSchema = boundedInt('shift', -25, 25).meta({
   description: 'Caesar shift, an integer from -25 to 25; negative shifts move letters backwards.',
   type: 'integer',
   example: 3,
 });
-const solveLanguage = languageField(DEFAULT_SOLVE_LANGUAGE, 'pick the best-fitting one');
+const solveLanguage = languageField(DEFAULT_LANGUAGE, 'pick the best-fitting one');
 
 export const caesarShiftInput = withAlphabetRules(
   z.object({ text: textSchema, shift: shiftSchema, ...alphabetFields }),

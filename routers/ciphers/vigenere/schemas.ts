@@ -3,6 +3,7 @@ import { z } from 'zod';
 import {
   alphabetChoice,
   alphabetFields,
+  DEFAULT_LANGUAGE,
   doubtReason,
   languageField,
   languageName,
@@ -18,8 +19,6 @@ import {
 
 /** The longest key an analysis tries when not told. */
 export const DEFAULT_MAX_KEY_LENGTH = 10;
-/** The language an analysis reads the plaintext in when not told. */
-export const DEFAULT_ANALYSIS_LANGUAGE = 'en';
 
 const keySchema = requiredString('key')
   .min(1, { error: 'The key field is required.' })
@@ -32,7 +31,7 @@ export const vigenereAnalyzeInput = withAlphabetRules(
     text: textSchema,
     max_key_length: maxKeyLengthField(DEFAULT_MAX_KEY_LENGTH, 'Largest key length tried'),
     ...alphabetChoice,
-    language: languageField(DEFAULT_ANALYSIS_LANGUAGE, 'pick the best-fitting one'),
+    language: languageField(DEFAULT_LANGUAGE, 'pick the best-fitting one'),
   }),
 );
 
