@@ -70,7 +70,7 @@ export const textSchema = textField().meta({
   description: `The text to work on: 1–${MAX_TEXT_LENGTH} Unicode code points.`,
   example: 'Hello, World!',
 });
-export const alphabetSchema = oneOf('alphabet', ALPHABET_NAMES)
+const alphabetSchema = oneOf('alphabet', ALPHABET_NAMES)
   .default(DEFAULT_ALPHABET)
   .meta({
     description:
@@ -78,7 +78,7 @@ export const alphabetSchema = oneOf('alphabet', ALPHABET_NAMES)
       '(with Ñ), french (42 letters) or custom (give custom_alphabet).',
     example: 'basic',
   });
-export const customAlphabetSchema = requiredString('custom_alphabet').optional().meta({
+const customAlphabetSchema = requiredString('custom_alphabet').optional().meta({
   description:
     'Letters of the custom alphabet, in order: 2–256 distinct code points. Required when alphabet is custom.',
   example: 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789',

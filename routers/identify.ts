@@ -25,7 +25,7 @@ const EXPLANATIONS: Record<Cipher, string> = {
 };
 const CIPHER_NAMES = Object.keys(EXPLANATIONS) as [Cipher, ...Cipher[]];
 
-export const identifyInput = withAlphabetRules(
+const identifyInput = withAlphabetRules(
   z.object({
     text: textSchema,
     language: languageField('auto', `weigh all ${LANGUAGES.length} and name the likeliest`),
@@ -62,7 +62,7 @@ const identifySolution = z
   })
   .meta({ description: 'One explanation of the text.' });
 
-export const identifyOutput = z.object({
+const identifyOutput = z.object({
   success,
   text_length: textLength,
   best_solution: identifySolution.meta({ description: 'The most likely explanation (all_solutions[0]).' }),
