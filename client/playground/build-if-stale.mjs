@@ -16,6 +16,9 @@ const INPUTS = [
   'client/playground/vite.config.ts',
   'client/src',
   'src/analysis/models',
+  // What vite.config.ts reads of the server besides the models: the languages and the named alphabets.
+  'src/analysis/languages.ts',
+  'src/core/alphabet.ts',
 ];
 
 function files(path) {

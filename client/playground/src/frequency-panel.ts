@@ -1,10 +1,9 @@
 // Step 3, letter frequencies: the letters of a text on the page, counted here, beside what the language expects.
-import expected from 'virtual:letter-frequencies';
 import { frequencyChart } from './charts.js';
 import { $, radio } from './dom.js';
 import { fitChart } from './fit-chart.js';
 import { countLetters } from './frequencies.js';
-import { languageName } from './languages.js';
+import { LANGUAGES, languageName } from './languages.js';
 
 const freqLanguage = $<HTMLSelectElement>('freq-language');
 const freqChart = $('freq-chart');
@@ -20,7 +19,7 @@ function sourceText(): string {
 export function updateFrequencies(): void {
   const text = sourceText();
   const lang = freqLanguage.value;
-  const model = expected[lang];
+  const model = LANGUAGES[lang];
   if (!model) return;
   const letters = [...model.letters];
   const { shares, total } = countLetters(text, model.letters);

@@ -1,13 +1,12 @@
 // Vigenère in the playground: a key, the shift of each key letter, and when broken the key and its IoC chart.
 
-import expected from 'virtual:letter-frequencies';
 import type { CipherOutputs } from '@cipher-service/client';
 import { iocChart } from '../charts.js';
 import { $, el, percent } from '../dom.js';
 import { VIGENERE_EXAMPLE } from '../examples.js';
 import { fitChart } from '../fit-chart.js';
 import { languageIoc } from '../frequencies.js';
-import { languageName } from '../languages.js';
+import { LANGUAGES, languageName } from '../languages.js';
 import type { PlaygroundCipher } from './cipher.js';
 
 const key = $<HTMLInputElement>('key');
@@ -28,7 +27,7 @@ function keyShifts(letters: string[], sign: 1 | -1): Node[] {
 
 function solution(r: CipherOutputs['vigenere']['analyze']): Node[] {
   const a = r.analysis;
-  const model = expected[a.language];
+  const model = LANGUAGES[a.language];
   const size = model ? [...model.letters].length : 26;
   const chart = el('div', { className: 'chart-scroll', id: 'ioc-chart' });
   fitChart(chart, (width) =>
