@@ -2,6 +2,7 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
+import { API_PREFIX } from '../../routers/prefixes.js';
 import { LANGUAGE_INFO, LANGUAGES } from '../../src/analysis/languages.js';
 import { NAMED_ALPHABETS } from '../../src/core/alphabet.js';
 
@@ -11,13 +12,14 @@ const VIRTUAL = 'virtual:service-facts';
 
 /**
  * The service's facts the page needs before any request, taken from the server's own sources at build time: the
- * named alphabets, and each solver language's name and expected letter frequencies (from the solver's own models,
+ * REST prefix of its links (`%API_PREFIX%` in index.html), the named alphabets, and each solver language's name and expected letter frequencies (from the solver's own models,
  * so the chart compares a text with exactly what the service compares it with: a few KB instead of the n-gram
  * tables).
  */
 function serviceFacts(): Plugin {
   return {
     name: 'service-facts',
+    transformIndexHtml: { order: 'pre', handler: (html) => html.replaceAll('%API_PREFIX%', API_PREFIX) },
     resolveId: (id) => (id === VIRTUAL ? `\0${VIRTUAL}` : undefined),
     load(id) {
       if (id !== `\0${VIRTUAL}`) return undefined;
