@@ -3,7 +3,7 @@ import type { CallOptions, CipherInputs, CipherOutputs } from '@cipher-service/c
 import type { Api } from '../api.js';
 
 /** What every transform sends, whatever the cipher: the text and the two preserve options. */
-export type CommonFields = CipherInputs['rot13']['transform'];
+type CommonFields = CipherInputs['rot13']['transform'];
 
 /** What the transform panel reads from its shared controls, for the cipher to add its own fields to. */
 export interface TransformForm {
@@ -14,13 +14,13 @@ export interface TransformForm {
 }
 
 /** What the breaker sends, whatever the attack. */
-export type BreakFields = Pick<CipherInputs['caesar']['solve'], 'text' | 'language' | 'alphabet'>;
+type BreakFields = Pick<CipherInputs['caesar']['solve'], 'text' | 'language' | 'alphabet'>;
 
 /** One explanation "What is this?" weighs. */
 export type Explanation = CipherOutputs['analysis']['identify']['best_solution'];
 
 /** How the breaker panel breaks texts of this cipher. */
-export interface Breaker {
+interface Breaker {
   /** The ids of the breaker's fields only this attack shows. */
   fields: readonly string[];
   /** Field name to the id of the element that shows its errors, for this attack's own fields. */
