@@ -1,5 +1,5 @@
 // Where the two surfaces live: the REST path prefix and the tRPC endpoint, for the server and the client package alike.
-// No imports: the client bundles this file, so the published package stays free of server code.
+// The client package gets both through its generated catalog (client/src/catalog.ts, npm run build:catalog).
 
 /** Every REST path is under this prefix, which carries the API version (`/api/v1/caesar/encrypt`). */
 export const API_PREFIX = '/api/v1';

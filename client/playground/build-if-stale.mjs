@@ -16,6 +16,10 @@ const INPUTS = [
   'client/playground/vite.config.ts',
   'client/src',
   'src/analysis/models',
+  // What vite.config.ts reads of the server besides the models: the REST prefix, the languages, the named alphabets.
+  'routers/prefixes.ts',
+  'src/analysis/languages.ts',
+  'src/core/alphabet.ts',
 ];
 
 function files(path) {

@@ -1,37 +1,40 @@
 // Vite build of the playground into dist/playground, served by the service at / (src/http/static.ts).
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
+import { API_PREFIX } from '../../routers/prefixes.js';
+import { LANGUAGE_INFO, LANGUAGES } from '../../src/analysis/languages.js';
+import { NAMED_ALPHABETS } from '../../src/core/alphabet.js';
 
 const here = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 const MODELS = here('../../src/analysis/models/');
-const VIRTUAL = 'virtual:letter-frequencies';
+const VIRTUAL = 'virtual:service-facts';
 
 /**
- * The expected letter frequencies of each language, taken from the solver's own models at build time, so the
- * chart compares a text with exactly what the service compares it with (a few KB instead of the n-gram tables).
+ * The service's facts the page needs before any request, taken from the server's own sources at build time: the
+ * REST prefix of its links (`%API_PREFIX%` in index.html), the named alphabets, and each solver language's name and expected letter frequencies (from the solver's own models,
+ * so the chart compares a text with exactly what the service compares it with: a few KB instead of the n-gram
+ * tables).
  */
-function letterFrequencies(): Plugin {
+function serviceFacts(): Plugin {
   return {
-    name: 'letter-frequencies',
+    name: 'service-facts',
+    transformIndexHtml: { order: 'pre', handler: (html) => html.replaceAll('%API_PREFIX%', API_PREFIX) },
     resolveId: (id) => (id === VIRTUAL ? `\0${VIRTUAL}` : undefined),
     load(id) {
       if (id !== `\0${VIRTUAL}`) return undefined;
-      const out: Record<string, { letters: string; frequencies: number[] }> = {};
-      for (const file of readdirSync(MODELS).filter((f) => f.endsWith('.json'))) {
-        const path = MODELS + file;
+      const languages: Record<string, { name: string; letters: string; frequencies: number[] }> = {};
+      for (const code of LANGUAGES) {
+        const path = `${MODELS}${code}.json`;
         this.addWatchFile(path);
-        const model = JSON.parse(readFileSync(path, 'utf8')) as {
-          language: string;
-          letters: string;
-          frequencies: number[];
-        };
-        out[model.language] = {
+        const model = JSON.parse(readFileSync(path, 'utf8')) as { letters: string; frequencies: number[] };
+        languages[code] = {
+          name: LANGUAGE_INFO[code].name,
           letters: model.letters,
           frequencies: model.frequencies.map((f) => Math.round(f * 1e5) / 1e5),
         };
       }
-      return `export default ${JSON.stringify(out)};`;
+      return `export const ALPHABETS = ${JSON.stringify(NAMED_ALPHABETS)};\nexport const LANGUAGES = ${JSON.stringify(languages)};`;
     },
   };
 }
@@ -39,7 +42,7 @@ function letterFrequencies(): Plugin {
 export default defineConfig({
   root: here('.'),
   base: '/',
-  plugins: [letterFrequencies()],
+  plugins: [serviceFacts()],
   resolve: { alias: { '@cipher-service/client': here('../src/index.ts') } },
   build: {
     outDir: here('../../dist/playground'),

@@ -1,8 +1,9 @@
 // createRestClient(): one typed method per REST endpoint, over the platform's fetch (browser, Node, Bun).
-// The prefix is the server's own constant, bundled into the package (routers/prefixes.ts imports nothing).
-import { API_PREFIX } from '../../routers/prefixes.js';
+// The routes are the server's own, generated into catalog.ts (npm run build:catalog), so the package bundles no
+// server code and copies no path by hand.
+import { API_PREFIX, REST_ROUTES } from './catalog.js';
 import { CipherApiError, errorFromResponse } from './errors.js';
-import type { CipherGroup, CipherInputs, CipherOutputs, RateLimitInfo } from './types.js';
+import type { CipherInputs, CipherOutputs, RateLimitInfo } from './types.js';
 
 export { API_PREFIX };
 
@@ -22,28 +23,30 @@ export interface CallOptions {
   headers?: Record<string, string>;
 }
 
-type GroupMethods<G extends CipherGroup> = {
-  [P in keyof CipherInputs[G]]: (input: CipherInputs[G][P], options?: CallOptions) => Promise<CipherOutputs[G][P]>;
-};
+type Routes = typeof REST_ROUTES;
 
-type MetaMethods = {
-  [P in keyof CipherOutputs['meta']]: (options?: CallOptions) => Promise<CipherOutputs['meta'][P]>;
-};
+/** A GET takes no input (the meta procedures); a POST takes its procedure's input. */
+type Method<G extends keyof CipherInputs, P extends keyof CipherInputs[G]> = G extends keyof Routes
+  ? P extends keyof Routes[G]
+    ? Routes[G][P] extends { method: 'GET' }
+      ? (options?: CallOptions) => Promise<CipherOutputs[G][P]>
+      : (input: CipherInputs[G][P], options?: CallOptions) => Promise<CipherOutputs[G][P]>
+    : never
+  : never;
 
-export type RestClient = { [G in CipherGroup]: GroupMethods<G> } & { meta: MetaMethods };
+export type RestClient = { [G in keyof CipherInputs]: { [P in keyof CipherInputs[G]]: Method<G, P> } };
 
-/** The REST path of every procedure; the mapped type makes a missing procedure a compile error. */
-const PATHS: { [G in keyof CipherInputs]: { [P in keyof CipherInputs[G]]: `/${string}` } } = {
-  caesar: { encrypt: '/caesar/encrypt', decrypt: '/caesar/decrypt', solve: '/caesar/solve', bulk: '/caesar/bulk' },
-  rot13: { transform: '/rot13/transform', bulk: '/rot13/bulk' },
-  vigenere: { encrypt: '/vigenere/encrypt', decrypt: '/vigenere/decrypt', analyze: '/vigenere/analyze' },
-  analysis: { identify: '/identify' },
-  meta: { health: '/health', alphabets: '/alphabets', languages: '/languages' },
-};
+interface RestRoute {
+  method: 'GET' | 'POST';
+  path: `/${string}`;
+}
+
+/** The REST route of every procedure; the mapped type makes a procedure the catalog lacks a compile error. */
+const ROUTES: { [G in keyof CipherInputs]: { [P in keyof CipherInputs[G]]: RestRoute } } = REST_ROUTES;
 
 /** Every REST endpoint the client calls, as `METHOD /api/v1/path` (for docs and coverage tests). */
-export const REST_ENDPOINTS: readonly string[] = Object.entries(PATHS).flatMap(([group, procs]) =>
-  Object.values(procs).map((p) => `${group === 'meta' ? 'GET' : 'POST'} ${API_PREFIX}${p}`),
+export const REST_ENDPOINTS: readonly string[] = Object.values(ROUTES).flatMap((procedures) =>
+  Object.values<RestRoute>(procedures).map(({ method, path }) => `${method} ${API_PREFIX}${path}`),
 );
 
 async function readJson(response: Response): Promise<unknown> {
@@ -96,11 +99,11 @@ export function createRestClient(options: RestClientOptions): RestClient {
   };
 
   const client: Record<string, Record<string, unknown>> = {};
-  for (const [group, procedures] of Object.entries(PATHS)) {
+  for (const [group, procedures] of Object.entries(ROUTES)) {
     const methods: Record<string, unknown> = {};
-    for (const [name, path] of Object.entries(procedures)) {
+    for (const [name, { method, path }] of Object.entries<RestRoute>(procedures)) {
       methods[name] =
-        group === 'meta'
+        method === 'GET'
           ? (call?: CallOptions) => request('GET', path, undefined, call)
           : (input: unknown, call?: CallOptions) => request('POST', path, input, call);
     }

@@ -1,7 +1,7 @@
 // createCipherClient(): tRPC's own typed client for AppRouter, with superjson and request batching.
 import { createTRPCClient, type HTTPHeaders, httpBatchLink, type TRPCClient } from '@trpc/client';
 import superjson from 'superjson';
-import { TRPC_PREFIX } from '../../routers/prefixes.js';
+import { MAX_BATCH_CALLS, TRPC_PREFIX } from './catalog.js';
 import type { AppRouter } from './types.js';
 
 export interface CipherClientOptions {
@@ -9,7 +9,7 @@ export interface CipherClientOptions {
   url: string;
   headers?: HTTPHeaders | (() => HTTPHeaders | Promise<HTTPHeaders>);
   fetch?: typeof fetch;
-  /** Calls made in the same tick travel in one request, up to this many (default 10). */
+  /** Calls made in the same tick travel in one request, up to this many (default: the service's own batch limit). */
   maxItems?: number;
 }
 
@@ -23,7 +23,7 @@ export function createCipherClient(options: CipherClientOptions): CipherClient {
       httpBatchLink({
         url: endpoint,
         transformer: superjson,
-        maxItems: options.maxItems ?? 10,
+        maxItems: options.maxItems ?? MAX_BATCH_CALLS,
         ...(options.headers ? { headers: options.headers } : {}),
         ...(options.fetch ? { fetch: options.fetch } : {}),
       }),

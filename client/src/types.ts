@@ -1,6 +1,7 @@
 // Inputs and outputs of every procedure, inferred from the server's router type (a type-only import).
 import type { inferRouterInputs, inferRouterOutputs } from '@trpc/server';
 import type { AppRouter } from '../../routers/index.js';
+import type { REST_ROUTES } from './catalog.js';
 
 export type { AppRouter };
 
@@ -9,8 +10,12 @@ export type CipherInputs = inferRouterInputs<AppRouter>;
 /** `CipherOutputs['vigenere']['analyze']` is the 200 body of POST /api/v1/vigenere/analyze, and so on. */
 export type CipherOutputs = inferRouterOutputs<AppRouter>;
 
-/** The procedure groups that transform or break text (POST on REST, mutations on tRPC). */
-export type CipherGroup = 'caesar' | 'rot13' | 'vigenere' | 'analysis';
+type Routes = typeof REST_ROUTES;
+
+/** The procedure groups that transform or break text (POST on REST, mutations on tRPC), as the catalog routes them. */
+export type CipherGroup = {
+  [G in keyof Routes]: Routes[G][keyof Routes[G]] extends { method: 'POST' } ? G : never;
+}[keyof Routes];
 
 /** Field name (dotted for bulk items, e.g. `items.3.shift`) to its validation messages: the server's own type. */
 export type { FieldErrors } from '../../routers/errors.js';
