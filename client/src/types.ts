@@ -1,7 +1,7 @@
 // Inputs and outputs of every procedure, inferred from the server's router type (a type-only import).
 import type { inferRouterInputs, inferRouterOutputs } from '@trpc/server';
 import type { AppRouter } from '../../routers/index.js';
-import type { REST_ROUTES } from './catalog.js';
+import type { CIPHER_NAMES, REST_ROUTES } from './catalog.js';
 
 export type { AppRouter };
 
@@ -11,6 +11,9 @@ export type CipherInputs = inferRouterInputs<AppRouter>;
 export type CipherOutputs = inferRouterOutputs<AppRouter>;
 
 type Routes = typeof REST_ROUTES;
+
+/** A cipher the service serves (`caesar`), as its registry names it. */
+export type CipherName = (typeof CIPHER_NAMES)[number];
 
 /** The procedure groups that transform or break text (POST on REST, mutations on tRPC), as the catalog routes them. */
 export type CipherGroup = {
