@@ -5,7 +5,7 @@ import { WorkerPool } from './compute/pool.js';
 import { createApp } from './http/app.js';
 import { configFromEnv } from './http/config.js';
 import { hardenNodeServer, nodeServerOptions } from './http/node-server.js';
-import { createLimiter, RedisStore } from './http/redis-store.js';
+import { createLimiter, RedisStore } from './http/rate-limit/redis-store.js';
 
 const isBun = typeof (globalThis as { Bun?: unknown }).Bun !== 'undefined';
 

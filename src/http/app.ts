@@ -4,18 +4,18 @@ import { RateLimitError } from '../../routers/errors.js';
 import { appRouter, type Context, type HealthReport, OPERATIONS } from '../../routers/index.js';
 import { API_PREFIX, TRPC_PREFIX } from '../../routers/prefixes.js';
 import type { ComputeService } from '../compute/compute.js';
-import { clientIp } from './client-ip.js';
+import { errorReply, errorResponse, json, Reply, type ReplySink, rateLimitResponse, writeReply } from './api/errors.js';
+import { createRestHandler } from './api/rest.js';
+import { createTrpcHandler, trpcCallsOf, trpcErrorResponse } from './api/trpc-mount.js';
+import { pathnameOf, pathUnder } from './api/url.js';
 import { DEFAULT_CONFIG, type ServiceConfig } from './config.js';
 import { cors, preflight } from './cors.js';
-import { DOCS_SCRIPT_PATH, docsPage } from './docs-page.js';
-import { errorReply, errorResponse, json, Reply, type ReplySink, rateLimitResponse, writeReply } from './errors.js';
 import { buildOpenApiDocument } from './openapi.js';
-import { type RateDecision, RateLimiter, rateLimitHeaders } from './rate-limit.js';
-import { createLimiter } from './redis-store.js';
-import { createRestHandler } from './rest.js';
-import { docsScript, playgroundAsset, playgroundIndex } from './static.js';
-import { createTrpcHandler, trpcCallsOf, trpcErrorResponse } from './trpc-mount.js';
-import { pathnameOf, pathUnder } from './url.js';
+import { DOCS_SCRIPT_PATH, docsPage } from './pages/docs-page.js';
+import { docsScript, playgroundAsset, playgroundIndex } from './pages/static.js';
+import { clientIp } from './rate-limit/client-ip.js';
+import { type RateDecision, RateLimiter, rateLimitHeaders } from './rate-limit/limiter.js';
+import { createLimiter } from './rate-limit/redis-store.js';
 
 export interface AppOptions {
   config?: Partial<ServiceConfig>;

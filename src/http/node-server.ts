@@ -1,9 +1,9 @@
 // Node's HTTP server held to the service's promises: bounded connection times, connections and unread answers per address.
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
-import { clientKey } from './client-ip.js';
+import { ERROR_LABEL } from './api/errors.js';
 import type { ServiceConfig } from './config.js';
-import { ERROR_LABEL } from './errors.js';
+import { clientKey } from './rate-limit/client-ip.js';
 
 /** What Node's server is held to (from ServiceConfig; the defaults are in DEFAULT_CONFIG). */
 export type NodeLimits = Pick<

@@ -3,8 +3,8 @@
 import type { TRPCError } from '@trpc/server';
 import type { TRPC_ERROR_CODE_KEY } from '@trpc/server/rpc';
 import { z } from 'zod';
-import { type FieldErrors, fieldErrorsOf } from '../../routers/errors.js';
-import { API_PREFIX } from '../../routers/prefixes.js';
+import { type FieldErrors, fieldErrorsOf } from '../../../routers/errors.js';
+import { API_PREFIX } from '../../../routers/prefixes.js';
 
 /** HTTP status of each tRPC error code on the REST surface; the compiler flags a missing code. */
 export const REST_STATUS = {

@@ -4,11 +4,11 @@ import { createRequire } from 'node:module';
 import { dirname, extname, join, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
-import { API_PREFIX } from '../../routers/prefixes.js';
+import { API_PREFIX } from '../../../routers/prefixes.js';
 import { pageHeaders } from './page-headers.js';
 
 /** Where `vite build` puts the playground (see vite.config.ts). */
-export const PLAYGROUND_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '../../dist/playground');
+export const PLAYGROUND_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '../../../dist/playground');
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',

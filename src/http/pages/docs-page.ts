@@ -1,6 +1,6 @@
 // The docs page: Scalar's interactive API reference over our own OpenAPI document, every asset served locally.
 import type { OpenAPIObject } from 'trpc-to-openapi';
-import { API_PREFIX } from '../../routers/prefixes.js';
+import { API_PREFIX } from '../../../routers/prefixes.js';
 import { pageHeaders } from './page-headers.js';
 
 /** Where the service serves Scalar's standalone bundle (see static.ts). */

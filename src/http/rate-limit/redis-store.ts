@@ -1,7 +1,7 @@
 // The Redis rate-limit store: one sorted set per client, checked and counted by one Lua script, so instances share it.
 import { Redis, type RedisOptions } from 'ioredis';
-import type { ServiceConfig } from './config.js';
-import { RateLimiter, type RateLimitStore, type TakeResult } from './rate-limit.js';
+import type { ServiceConfig } from '../config.js';
+import { RateLimiter, type RateLimitStore, type TakeResult } from './limiter.js';
 
 /**
  * KEYS[1] the client's log; ARGV cost, limit, window ms, a member prefix unique to this call.

@@ -8,9 +8,9 @@ import {
   transformTRPCResponse,
 } from '@trpc/server';
 import { getHTTPStatusCode, getHTTPStatusCodeFromError, resolveResponse } from '@trpc/server/http';
-import type { AnyOperation, AppRouter } from '../../routers/index.js';
-import { TRPC_PREFIX } from '../../routers/prefixes.js';
-import { type Context, TRPC_OPTIONS } from '../../routers/trpc.js';
+import type { AnyOperation, AppRouter } from '../../../routers/index.js';
+import { TRPC_PREFIX } from '../../../routers/prefixes.js';
+import { type Context, TRPC_OPTIONS } from '../../../routers/trpc.js';
 import { readBody } from './body.js';
 import { Reply } from './errors.js';
 import { callOperation } from './invoke.js';
@@ -64,7 +64,7 @@ export function trpcCallsOf(url: string): TrpcCalls | undefined {
 /**
  * The root config tRPC's error-shaping and serialising helpers read (getTRPCErrorShape: isDev, errorFormatter;
  * transformTRPCResponse: transformer), made from the same options the tRPC instance was created with.
- * test/http/trpc-fast-path.test.ts holds every answer shaped with it to tRPC's own adapter's.
+ * test/http/api/trpc-fast-path.test.ts holds every answer shaped with it to tRPC's own adapter's.
  */
 const ROOT_CONFIG: Parameters<typeof getTRPCErrorShape>[0]['config'] = {
   ...TRPC_OPTIONS,
@@ -115,11 +115,11 @@ export interface TrpcHandler {
  * helpers (error shape, status, transformer), without building a second Request, re-reading the body or going
  * through the adapter's stream machinery. Anything else (queries, GET, streaming, odd URLs, a body tRPC must
  * reject) goes to tRPC's resolveResponse with the same path, which stays the reference
- * (test/http/trpc-fast-path.test.ts).
+ * (test/http/api/trpc-fast-path.test.ts).
  */
 export function createTrpcHandler(router: AppRouter, operations: ReadonlyMap<string, AnyOperation>): TrpcHandler {
   const transformer = TRPC_OPTIONS.transformer;
-  // superjson's answer for the procedures' (plain JSON) results without its walk: test/http/plain-json.test.ts.
+  // superjson's answer for the procedures' (plain JSON) results without its walk: test/http/api/plain-json.test.ts.
   const serialize = fastSerialize(transformer.output.serialize);
   const mutations = new Map<string, AnyOperation>();
   for (const [path, operation] of operations) if (operation.rest.method === 'POST') mutations.set(path, operation);

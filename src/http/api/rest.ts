@@ -1,7 +1,7 @@
 // The REST surface: a route table made once from the operations, each route calling its operation directly.
 import type { TRPCError } from '@trpc/server';
-import type { AnyOperation, Context } from '../../routers/index.js';
-import { API_PREFIX } from '../../routers/prefixes.js';
+import type { AnyOperation, Context } from '../../../routers/index.js';
+import { API_PREFIX } from '../../../routers/prefixes.js';
 import { isJsonContentType, readBody } from './body.js';
 import { errorReply, jsonReply, type Reply, restErrorReply } from './errors.js';
 import { callOperation } from './invoke.js';
