@@ -1,5 +1,5 @@
 // CORS and the headers every answer carries, written by each route itself instead of by a request hook.
-import type { ReplySink } from './api/errors.js';
+import type { ReplySink } from './api/reply.js';
 
 /** Response headers a browser script may read: the rate-limit headers. */
 export const EXPOSE_HEADERS = 'X-RateLimit-Limit, X-RateLimit-Remaining, Retry-After';

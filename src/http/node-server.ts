@@ -1,7 +1,7 @@
 // Node's HTTP server held to the service's promises: bounded connection times, connections and unread answers per address.
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
-import { ERROR_LABEL } from './api/errors.js';
+import { ERROR_LABEL, type ErrorStatus, errorReply } from './api/errors.js';
 import type { ServiceConfig } from './config.js';
 import { clientKey } from './rate-limit/client-ip.js';
 
@@ -33,8 +33,9 @@ export function nodeServerOptions(limits: NodeLimits) {
   };
 }
 
-function jsonError(status: number, message: string): { head: Record<string, string | number>; body: string } {
-  const body = JSON.stringify({ success: false, error: ERROR_LABEL[status] ?? 'Error', message });
+/** The contract's error body (errorReply's), with the head of a connection that closes after it. */
+function jsonError(status: ErrorStatus, message: string): { head: Record<string, string | number>; body: string } {
+  const { body } = errorReply(status, message);
   return {
     head: {
       'content-type': 'application/json; charset=utf-8',
@@ -96,7 +97,7 @@ export function hardenNodeServer(
   server.removeAllListeners('request');
   server.on('request', (req: IncomingMessage, res: ServerResponse) => {
     const url = req.url ?? '/';
-    let refusal: [number, string] | undefined;
+    let refusal: [ErrorStatus, string] | undefined;
     if (url[0] !== '/' && url !== '*' && !URL.canParse(url)) {
       refusal = [400, 'The request target is not a valid URL.'];
     } else if (req.socket.writableNeedDrain || stalledAt(req.socket) >= STALLED_PER_ADDRESS) {
@@ -110,7 +111,7 @@ export function hardenNodeServer(
   // Node's parser refuses some requests before any listener sees them, with an empty body; answer in JSON.
   server.on('clientError', (error: Error & { code?: string }, socket) => {
     if (!socket.writable || error.code === 'ECONNRESET') return socket.destroy();
-    const [status, message] =
+    const [status, message]: [ErrorStatus, string] =
       error.code === 'HPE_HEADER_OVERFLOW'
         ? [431, 'The request line or headers are larger than 16 KiB.']
         : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'

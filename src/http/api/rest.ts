@@ -3,8 +3,9 @@ import type { TRPCError } from '@trpc/server';
 import type { AnyOperation, Context } from '../../../routers/index.js';
 import { API_PREFIX } from '../../../routers/prefixes.js';
 import { isJsonContentType, readBody } from './body.js';
-import { errorReply, jsonReply, type Reply, restErrorReply } from './errors.js';
+import { errorReply, restErrorReply } from './errors.js';
 import { callOperation } from './invoke.js';
+import { jsonReply, type Reply } from './reply.js';
 
 /** Where a REST request goes: the operation and its procedure path (`caesar.encrypt`). */
 export interface RestEndpoint {
@@ -81,6 +82,7 @@ export function createRestHandler(
       try {
         return jsonReply(await callOperation(endpoint.operation, input, ctx));
       } catch (cause) {
+        // callOperation throws nothing but TRPCErrors (invoke.ts).
         const error = cause as TRPCError;
         if (error.code === 'INTERNAL_SERVER_ERROR') onInternalError(error.cause ?? error, endpoint.procedure);
         return restErrorReply(error);

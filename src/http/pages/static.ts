@@ -5,6 +5,7 @@ import { dirname, extname, join, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { API_PREFIX } from '../../../routers/prefixes.js';
+import { errorResponse } from '../api/errors.js';
 import { pageHeaders } from './page-headers.js';
 
 /** Where `vite build` puts the playground (see vite.config.ts). */
@@ -94,11 +95,7 @@ export function safeJoin(root: string, urlPath: string): string | undefined {
   return full.startsWith(root + sep) ? full : undefined;
 }
 
-const notFound = (path: string) =>
-  new Response(JSON.stringify({ success: false, error: 'Not Found', message: `No file at ${path}.` }), {
-    status: 404,
-    headers: { 'content-type': 'application/json; charset=utf-8' },
-  });
+const notFound = (path: string) => errorResponse(404, `No file at ${path}.`);
 
 /** Shown at / when the playground has not been built, so the reason is plain rather than a bare 404. */
 const NOT_BUILT = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Cipher playground</title>

@@ -7,7 +7,7 @@ import { RateLimitError } from '../../../routers/errors.js';
 import { appRouter, OPERATIONS } from '../../../routers/index.js';
 import { TRPC_PREFIX } from '../../../routers/prefixes.js';
 import type { Context } from '../../../routers/trpc.js';
-import { Reply } from '../../../src/http/api/errors.js';
+import { Reply } from '../../../src/http/api/reply.js';
 import { createTrpcHandler, trpcCallsOf, trpcErrorResponse } from '../../../src/http/api/trpc-mount.js';
 
 const ctx: Context = {};
