@@ -3,7 +3,7 @@ import { Elysia, type ElysiaConfig } from 'elysia';
 import type { HealthReport } from '../../routers/index.js';
 import type { ComputeService } from '../compute/compute.js';
 import { errorText, jsonLog, type Log } from '../log.js';
-import { errorResponse } from './api/errors.js';
+import { errorResponse, INTERNAL_MESSAGE, noEndpoint } from './api/errors.js';
 import type { ReplySink } from './api/reply.js';
 import { mountRest } from './api/rest-routes.js';
 import { mountTrpc } from './api/trpc-routes.js';
@@ -30,12 +30,10 @@ export interface AppOptions {
 function onError(log: Log) {
   return ({ code, error, request, set }: { code: unknown; error: unknown; request: Request; set: unknown }) => {
     cors(set as ReplySink);
-    if (code === 'NOT_FOUND') {
-      return errorResponse(404, `No endpoint at ${request.method} ${new URL(request.url).pathname}.`);
-    }
+    if (code === 'NOT_FOUND') return noEndpoint(request.method, new URL(request.url).pathname).toResponse();
     if (code === 'PARSE') return errorResponse(400, 'The request body could not be parsed.');
     log('internal_error', { error: errorText(error) });
-    return errorResponse(500, 'The server could not complete the request.');
+    return errorResponse(500, INTERNAL_MESSAGE);
   };
 }
 

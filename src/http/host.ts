@@ -1,10 +1,10 @@
 // What the surfaces of one app share: its settings and logger, the procedures' context, who a request's client is,
 // the API allowance, and how a reply is handed to the adapter.
 import type { Context } from '../../routers/index.js';
-import { API_PREFIX } from '../../routers/prefixes.js';
 import type { Log } from '../log.js';
 import { type Reply, type ReplySink, writeReply } from './api/reply.js';
 import type { ServiceConfig } from './config.js';
+import { DOCS_PATH } from './pages/docs-page.js';
 import { type Allowance, rateLimitHeaders } from './rate-limit/allowance.js';
 import { clientIp } from './rate-limit/client-ip.js';
 import type { RateDecision } from './rate-limit/limiter.js';
@@ -50,7 +50,7 @@ export function createHost(
     clientOf: (request) => clientIp(request, server(), config.trustProxy),
     docsUrl() {
       const port: number = (server() as { port?: number } | null)?.port ?? config.port;
-      return `${config.publicUrl ?? listeningOrigin(config.host, port)}${API_PREFIX}/docs`;
+      return `${config.publicUrl ?? listeningOrigin(config.host, port)}${DOCS_PATH}`;
     },
     send: (set, reply, decision) =>
       writeReply(set, reply, decision ? rateLimitHeaders(decision) : undefined, stringBodies),

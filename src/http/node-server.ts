@@ -2,6 +2,7 @@
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import { ERROR_LABEL, type ErrorStatus, errorReply } from './api/errors.js';
+import { JSON_TYPE } from './api/reply.js';
 import type { ServiceConfig } from './config.js';
 import { clientKey } from './rate-limit/client-ip.js';
 
@@ -38,7 +39,7 @@ function jsonError(status: ErrorStatus, message: string): { head: Record<string,
   const { body } = errorReply(status, message);
   return {
     head: {
-      'content-type': 'application/json; charset=utf-8',
+      'content-type': JSON_TYPE,
       'content-length': Buffer.byteLength(body),
       'x-content-type-options': 'nosniff',
       connection: 'close',

@@ -146,6 +146,14 @@ export function rateLimitResponse(body: RateLimitBody, headers: Record<string, s
   return json(body, 429, headers);
 }
 
+/** What an unexpected failure tells the client: nothing of its cause. */
+export const INTERNAL_MESSAGE = 'The server could not complete the request.';
+
+/** The 404 of a request that reaches nothing: its method and path, as the client sent them. */
+export function noEndpoint(method: string, path: string): Reply {
+  return errorReply(404, `No endpoint at ${method} ${path}.`);
+}
+
 /** A REST reply for an error a procedure threw. */
 export function restErrorReply(error: TRPCError): Reply {
   const errors = fieldErrorsOf(error);
@@ -155,6 +163,6 @@ export function restErrorReply(error: TRPCError): Reply {
   }
   const status = REST_STATUS[error.code];
   // Unexpected failures say nothing about their cause to the client; 503s are our own words (busy, over budget).
-  if (status >= 500 && status !== 503) return errorReply(status, 'The server could not complete the request.');
+  if (status >= 500 && status !== 503) return errorReply(status, INTERNAL_MESSAGE);
   return errorReply(status, error.message);
 }

@@ -7,7 +7,7 @@ import { cors } from '../cors.js';
 import type { Host } from '../host.js';
 import { callCost, rateLimitHeaders, refusal } from '../rate-limit/allowance.js';
 import { RateLimiter } from '../rate-limit/limiter.js';
-import { errorReply } from './errors.js';
+import { noEndpoint } from './errors.js';
 import { Reply, type ReplySink } from './reply.js';
 import { createRestHandler } from './rest.js';
 import { pathnameOf, pathUnder } from './url.js';
@@ -30,9 +30,7 @@ export function mountRest(app: Elysia, host: Host): void {
     cors(set);
     const path = pathUnder(API_PREFIX, pathnameOf(request.url));
     const endpoint =
-      path === undefined
-        ? errorReply(404, `No endpoint at ${request.method} ${pathnameOf(request.url)}.`)
-        : rest.resolve(request.method, path);
+      path === undefined ? noEndpoint(request.method, pathnameOf(request.url)) : rest.resolve(request.method, path);
     const client = host.clientOf(request);
     const decided = allowance.decide(client, callCost(endpoint instanceof Reply ? undefined : endpoint.operation));
     const decision = RateLimiter.isThenable(decided) ? await decided : decided;

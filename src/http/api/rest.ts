@@ -3,7 +3,7 @@ import type { TRPCError } from '@trpc/server';
 import type { AnyOperation, Context } from '../../../routers/index.js';
 import { API_PREFIX } from '../../../routers/prefixes.js';
 import { isJsonContentType, readBody } from './body.js';
-import { errorReply, restErrorReply } from './errors.js';
+import { errorReply, noEndpoint, restErrorReply } from './errors.js';
 import { callOperation } from './invoke.js';
 import { jsonReply, type Reply } from './reply.js';
 
@@ -54,7 +54,7 @@ export function createRestHandler(
   return {
     resolve(method, path) {
       const resource = resources.get(path);
-      if (!resource) return errorReply(404, `No endpoint at ${method} ${API_PREFIX}${path}.`);
+      if (!resource) return noEndpoint(method, API_PREFIX + path);
       const endpoint = resource.byMethod.get(method === 'HEAD' ? 'GET' : method);
       if (endpoint) return endpoint;
       return errorReply(405, `Use ${resource.allow} for ${API_PREFIX}${path}.`, { Allow: resource.allow });

@@ -6,7 +6,7 @@ import { cors } from '../cors.js';
 import type { Host } from '../host.js';
 import { rateLimitHeaders } from '../rate-limit/allowance.js';
 import { type RateDecision, RateLimiter } from '../rate-limit/limiter.js';
-import { errorResponse } from './errors.js';
+import { noEndpoint } from './errors.js';
 import { Reply, type ReplySink } from './reply.js';
 import { createTrpcHandler, trpcCallsOf, trpcErrorResponse } from './trpc-mount.js';
 import { pathnameOf } from './url.js';
@@ -38,7 +38,7 @@ export function mountTrpc(app: Elysia, host: Host): void {
   const trpcRequest = async (request: Request, set: ReplySink) => {
     cors(set);
     const calls = trpcCallsOf(request.url);
-    if (!calls) return errorResponse(404, `No endpoint at ${request.method} ${pathnameOf(request.url)}.`);
+    if (!calls) return noEndpoint(request.method, pathnameOf(request.url)).toResponse();
     const client = host.clientOf(request);
     const decided = allowance.decide(client, trpc.costOf(calls));
     const decision = RateLimiter.isThenable(decided) ? await decided : decided;

@@ -3,8 +3,10 @@ import type { OpenAPIObject } from 'trpc-to-openapi';
 import { API_PREFIX } from '../../../routers/prefixes.js';
 import { pageHeaders } from './page-headers.js';
 
-/** Where the service serves Scalar's standalone bundle (see static.ts). */
-export const DOCS_SCRIPT_PATH = `${API_PREFIX}/docs/assets/scalar.js`;
+/** Where the service serves the docs page, the OpenAPI document it reads, and Scalar's standalone bundle (static.ts). */
+export const DOCS_PATH = `${API_PREFIX}/docs`;
+export const OPENAPI_PATH = `${API_PREFIX}/openapi.json`;
+export const DOCS_SCRIPT_PATH = `${DOCS_PATH}/assets/scalar.js`;
 
 const escapeHtml = (s: unknown) => String(s ?? '').replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
@@ -22,7 +24,7 @@ export const FAVICON =
  */
 function scalarConfig(): Record<string, unknown> {
   return {
-    url: `${API_PREFIX}/openapi.json`,
+    url: OPENAPI_PATH,
     withDefaultFonts: false,
     telemetry: false,
     showDeveloperTools: 'never',
@@ -78,7 +80,7 @@ export function renderDocsPage(doc: OpenAPIObject): string {
 <h1>${escapeHtml(doc.info.title)} <small>v${escapeHtml(doc.info.version)}</small></h1>
 <p>${escapeHtml(doc.info.description)}</p>
 <p>The interactive reference needs JavaScript. The machine-readable document is at
-<a href="${API_PREFIX}/openapi.json">${API_PREFIX}/openapi.json</a>; the playground is at <a href="/">/</a>.</p>
+<a href="${OPENAPI_PATH}">${OPENAPI_PATH}</a>; the playground is at <a href="/">/</a>.</p>
 ${fallbackList(doc)}
 </main></noscript>
 <div id="app"></div>

@@ -2,14 +2,13 @@
 // (the machines have no internet), each counted against a page allowance of its own.
 import type { Elysia } from 'elysia';
 import { appRouter, OPERATIONS } from '../../../routers/index.js';
-import { API_PREFIX } from '../../../routers/prefixes.js';
 import { json, type ReplySink } from '../api/reply.js';
 import { cors } from '../cors.js';
 import type { Host } from '../host.js';
 import { buildOpenApiDocument } from '../openapi.js';
 import { refusal } from '../rate-limit/allowance.js';
 import { type RateDecision, RateLimiter } from '../rate-limit/limiter.js';
-import { DOCS_SCRIPT_PATH, docsPage } from './docs-page.js';
+import { DOCS_PATH, DOCS_SCRIPT_PATH, docsPage, OPENAPI_PATH } from './docs-page.js';
 import { docsScript, playgroundAsset, playgroundIndex } from './static.js';
 
 /**
@@ -38,11 +37,11 @@ export function mountPages(app: Elysia, host: Host): void {
   };
 
   app.get(
-    `${API_PREFIX}/openapi.json`,
+    OPENAPI_PATH,
     page(() => json(openApiDocument())),
   );
   app.get(
-    `${API_PREFIX}/docs`,
+    DOCS_PATH,
     page(() => {
       docsHtml ??= docsPage(openApiDocument());
       return new Response(docsHtml.body, { headers: docsHtml.headers });

@@ -4,8 +4,8 @@ import { createRequire } from 'node:module';
 import { dirname, extname, join, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
-import { API_PREFIX } from '../../../routers/prefixes.js';
 import { errorResponse } from '../api/errors.js';
+import { DOCS_PATH } from './docs-page.js';
 import { pageHeaders } from './page-headers.js';
 
 /** Where `vite build` puts the playground (see vite.config.ts). */
@@ -102,7 +102,7 @@ const NOT_BUILT = `<!doctype html><html lang="en"><head><meta charset="utf-8"><t
 <meta name="viewport" content="width=device-width, initial-scale=1"></head>
 <body style="font:16px/1.5 system-ui,sans-serif;max-width:40rem;margin:3rem auto;padding:0 1rem">
 <h1>The playground is not built yet</h1><p>Run <code>npm run build:playground</code> (or <code>npm start</code>, which
-does it for you). Meanwhile the <a href="${API_PREFIX}/docs">API reference</a> works.</p></body></html>`;
+does it for you). Meanwhile the <a href="${DOCS_PATH}">API reference</a> works.</p></body></html>`;
 
 /** The playground's page: Vite's build has no inline script, so scripts come only from /assets. */
 const PLAYGROUND_HEADERS = pageHeaders();
