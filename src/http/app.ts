@@ -67,5 +67,3 @@ export function createApp(options: AppOptions = {}) {
   mountTrpc(app, host);
   return app;
 }
-
-export type App = ReturnType<typeof createApp>;

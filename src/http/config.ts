@@ -4,7 +4,7 @@ import { isIP } from 'node:net';
 import { TASK_TIMEOUT_MS } from '../compute/pool.js';
 
 /** The service's version, as package.json states it (the one place it is written). */
-export const VERSION: string = (
+const VERSION: string = (
   JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }
 ).version;
 export interface ServiceConfig {

@@ -2,9 +2,9 @@
 import type { ReplySink } from './api/reply.js';
 
 /** Response headers a browser script may read: the rate-limit headers. */
-export const EXPOSE_HEADERS = 'X-RateLimit-Limit, X-RateLimit-Remaining, Retry-After';
+const EXPOSE_HEADERS = 'X-RateLimit-Limit, X-RateLimit-Remaining, Retry-After';
 /** How long (seconds) a browser may cache a preflight answer. */
-export const PREFLIGHT_MAX_AGE = '5';
+const PREFLIGHT_MAX_AGE = '5';
 
 /** The headers every answer of the API carries (see cors()). */
 const CORS_HEADERS = {

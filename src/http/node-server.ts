@@ -17,7 +17,7 @@ export type NodeLimits = Pick<
  * past which that address's new requests are refused: each holds up to one answer in memory until it is read or the
  * idle timeout closes the connection.
  */
-export const STALLED_PER_ADDRESS = 3;
+const STALLED_PER_ADDRESS = 3;
 
 /**
  * Options for http.createServer (srvx passes its `node` options there): the whole request (headers and body) must

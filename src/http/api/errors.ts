@@ -8,7 +8,7 @@ import { API_PREFIX } from '../../../routers/prefixes.js';
 import { json, jsonReply, type Reply } from './reply.js';
 
 /** HTTP status of each tRPC error code on the REST surface; the compiler flags a missing code. */
-export const REST_STATUS = {
+const REST_STATUS = {
   PARSE_ERROR: 400,
   BAD_REQUEST: 422,
   UNAUTHORIZED: 401,

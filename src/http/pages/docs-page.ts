@@ -11,7 +11,7 @@ export const DOCS_SCRIPT_PATH = `${DOCS_PATH}/assets/scalar.js`;
 const escapeHtml = (s: unknown) => String(s ?? '').replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /** A padlock-free key glyph in the playground's colours, inline so the browser never asks for /favicon.ico. */
-export const FAVICON =
+const FAVICON =
   'data:image/svg+xml,' +
   encodeURIComponent(
     '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><rect width="32" height="32" rx="7" fill="#4338ca"/>' +
@@ -68,7 +68,7 @@ function initScript(): string {
   return `Scalar.createApiReference('#app', ${JSON.stringify(scalarConfig()).replace(/</g, '\\u003c')});`;
 }
 
-export function renderDocsPage(doc: OpenAPIObject): string {
+function renderDocsPage(doc: OpenAPIObject): string {
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${escapeHtml(doc.info.title)}: API reference</title>

@@ -9,7 +9,7 @@ import { DOCS_PATH } from './docs-page.js';
 import { pageHeaders } from './page-headers.js';
 
 /** Where `vite build` puts the playground (see vite.config.ts). */
-export const PLAYGROUND_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '../../../dist/playground');
+const PLAYGROUND_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '../../../dist/playground');
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -59,7 +59,7 @@ function load(file: string): Cached | undefined {
 }
 
 /** A response for a file on disk, or undefined when there is none; honours If-None-Match and gzip. */
-export function fileResponse(
+function fileResponse(
   request: Request,
   file: string,
   cacheControl: string,
@@ -128,7 +128,7 @@ export function playgroundAsset(request: Request, root = PLAYGROUND_DIR): Respon
 let scalarBundle: string | undefined;
 
 /** Scalar's standalone browser bundle, straight from node_modules (the package does not export the path). */
-export function scalarBundlePath(): string {
+function scalarBundlePath(): string {
   scalarBundle ??= join(
     dirname(createRequire(import.meta.url).resolve('@scalar/api-reference')),
     'browser',
