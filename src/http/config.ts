@@ -1,4 +1,4 @@
-// Service settings read from the environment, checked once at start-up: a bad value stops the start, naming its variable.
+// Service settings read from the environment once at start-up: a bad value stops the start, naming its variable.
 import { readFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import { TASK_TIMEOUT_MS } from '../compute/pool.js';

@@ -1,5 +1,4 @@
-// What the surfaces of one app share: its settings and logger, the procedures' context, who a request's client is,
-// the API allowance, and how a reply is handed to the adapter.
+// What the surfaces of one app share: settings, logger, context, client keys, the allowance, how a reply is sent.
 import type { Context } from '../../routers/index.js';
 import type { Log } from '../log.js';
 import { type Reply, type ReplySink, writeReply } from './api/reply.js';

@@ -1,5 +1,4 @@
-// The pages of the app: the playground, the API reference, their files and the OpenAPI document, every asset local
-// (the machines have no internet), each counted against a page allowance of its own.
+// The page routes: playground, API reference, their files, the OpenAPI document, under a page allowance of their own.
 import type { Elysia } from 'elysia';
 import { appRouter, OPERATIONS } from '../../../routers/index.js';
 import { json, type ReplySink } from '../api/reply.js';

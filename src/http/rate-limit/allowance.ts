@@ -1,5 +1,4 @@
-// The API allowance: what a call costs, the limiter's decision for a request (a failing store lets it through), the
-// headers every API answer carries and the 429 a refused request gets.
+// The API allowance: what a call costs, the decision for a request, the rate-limit headers and the 429 body.
 import { RateLimitError } from '../../../routers/errors.js';
 import type { AnyOperation } from '../../../routers/index.js';
 import type { Log } from '../../log.js';

@@ -1,5 +1,4 @@
-// The rate limiter: a sliding window per client over a store, falling back to the instance's own count while a shared
-// store fails.
+// The rate limiter: a sliding window per client over a store, the instance's own count while a shared store fails.
 import type { Log } from '../../log.js';
 import { MemoryStore } from './memory-store.js';
 import type { RateLimitStore, TakeResult } from './store.js';
