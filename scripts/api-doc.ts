@@ -8,11 +8,11 @@ import { DEFAULT_MAX_KEY_LENGTH } from '../routers/ciphers/vigenere/schemas.js';
 import { MAX_ANALYSIS_KEY_LENGTH, MAX_BULK_ITEMS, MAX_KEY_LENGTH, MAX_TEXT_LENGTH } from '../routers/fields.js';
 import { appRouter, GROUPS, OPERATIONS } from '../routers/index.js';
 import { API_PREFIX, TRPC_PREFIX } from '../routers/prefixes.js';
-import { MAX_BODY_BYTES } from '../src/http/body.js';
+import { MAX_BODY_BYTES } from '../src/http/api/body.js';
+import { MAX_BATCH_CALLS } from '../src/http/api/trpc-mount.js';
 import { DEFAULT_CONFIG } from '../src/http/config.js';
 import { buildOpenApiDocument, type DocOperation as Operation, type DocSchema as Schema } from '../src/http/openapi.js';
-import { RateLimiter } from '../src/http/rate-limit.js';
-import { MAX_BATCH_CALLS } from '../src/http/trpc-mount.js';
+import { RateLimiter } from '../src/http/rate-limit/limiter.js';
 
 export const API_DOC = fileURLToPath(new URL('../docs/api.md', import.meta.url));
 

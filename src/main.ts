@@ -5,12 +5,10 @@ import { WorkerPool } from './compute/pool.js';
 import { createApp } from './http/app.js';
 import { configFromEnv } from './http/config.js';
 import { hardenNodeServer, nodeServerOptions } from './http/node-server.js';
-import { createLimiter, RedisStore } from './http/redis-store.js';
-
-const isBun = typeof (globalThis as { Bun?: unknown }).Bun !== 'undefined';
-
-const log = (event: string, detail: Record<string, unknown> = {}) =>
-  console.error(JSON.stringify({ time: new Date().toISOString(), event, ...detail }));
+import { createLimiter } from './http/rate-limit/create-limiter.js';
+import { RedisStore } from './http/rate-limit/redis-store.js';
+import { jsonLog as log } from './log.js';
+import { isBun } from './runtime.js';
 
 /** What the listen callback hands back: Bun's server, or @elysiajs/node's wrapper around srvx. */
 interface ListeningServer {

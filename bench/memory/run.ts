@@ -2,7 +2,8 @@
 // in-process; prints RSS before, during and after. Bounded in time. Usage: npm run bench:memory
 // (env: MEMORY_REQUESTS=1000000 MEMORY_CLIENTS=100000 MEMORY_CONCURRENCY=64 MEMORY_MAX_S=900)
 import { createApp } from '../../src/http/app.js';
-import { MemoryStore, RateLimiter } from '../../src/http/rate-limit.js';
+import { RateLimiter } from '../../src/http/rate-limit/limiter.js';
+import { MemoryStore } from '../../src/http/rate-limit/memory-store.js';
 
 const TOTAL = Number(process.env.MEMORY_REQUESTS ?? 1_000_000);
 const CLIENTS = Number(process.env.MEMORY_CLIENTS ?? 100_000);

@@ -1,4 +1,4 @@
-// Vite build of the playground into dist/playground, served by the service at / (src/http/static.ts).
+// Vite build of the playground into dist/playground, served by the service at / (src/http/pages/static.ts).
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';

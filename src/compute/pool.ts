@@ -5,6 +5,8 @@ import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { AnalysisInputError, getModel, type Language } from '../analysis/index.js';
+import type { Log } from '../log.js';
+import { isBun } from '../runtime.js';
 import { type ComputeService, ComputeUnavailableError } from './compute.js';
 import { INLINE_COST, runTask, type TaskArgs, type TaskKind, type TaskResult, taskCost } from './tasks.js';
 
@@ -17,6 +19,9 @@ export interface TaskRequest {
 export type TaskReply =
   | { id: number; ok: true; value: unknown }
   | { id: number; ok: false; field?: string; message: string };
+
+/** The budget of a task unless the pool is given another (COMPUTE_TIMEOUT_MS). */
+export const TASK_TIMEOUT_MS = 10_000;
 
 export interface PoolOptions {
   /** Worker threads; default one per core but one, left for the event loop (at least one). */
@@ -34,7 +39,7 @@ export interface PoolOptions {
    * goes to a worker, because loading a model takes the event loop for hundreds of milliseconds.
    */
   inlineLanguages?: Language[];
-  log?: (event: string, detail: Record<string, unknown>) => void;
+  log?: Log;
 }
 
 interface Job {
@@ -143,7 +148,6 @@ export function defaultPoolSize(): number {
   return Math.max(1, availableParallelism() - 1);
 }
 
-const isBun = typeof (globalThis as { Bun?: unknown }).Bun !== 'undefined';
 const ownExt = import.meta.url.endsWith('.ts') ? '.ts' : '.js';
 const WORKER_URL = new URL(`./worker${ownExt}`, import.meta.url);
 
@@ -169,7 +173,7 @@ export class WorkerPool implements ComputeService {
   private readonly maxQueuePerClient: number;
   private readonly inlineCost: number;
   private readonly inlineLanguages: ReadonlySet<string>;
-  private readonly log: (event: string, detail: Record<string, unknown>) => void;
+  private readonly log: Log;
   private readonly slots: Slot[] = [];
   private readonly queue = new FairQueue<Job>();
   private readonly entry = workerSource();
@@ -181,7 +185,7 @@ export class WorkerPool implements ComputeService {
 
   constructor(options: PoolOptions = {}) {
     this.size = Math.max(1, options.size ?? defaultPoolSize());
-    this.timeoutMs = options.timeoutMs ?? 10_000;
+    this.timeoutMs = options.timeoutMs ?? TASK_TIMEOUT_MS;
     this.maxQueue = options.maxQueue ?? 32 * this.size;
     this.maxQueuePerClient = options.maxQueuePerClient ?? 4 * this.size;
     this.inlineCost = options.inlineCost ?? INLINE_COST;

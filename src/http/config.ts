@@ -1,4 +1,12 @@
-// Service settings read from the environment, checked once at start-up.
+// Service settings read from the environment once at start-up: a bad value stops the start, naming its variable.
+import { readFileSync } from 'node:fs';
+import { isIP } from 'node:net';
+import { TASK_TIMEOUT_MS } from '../compute/pool.js';
+
+/** The service's version, as package.json states it (the one place it is written). */
+const VERSION: string = (
+  JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }
+).version;
 export interface ServiceConfig {
   port: number;
   host: string;
@@ -39,9 +47,9 @@ export const DEFAULT_CONFIG: ServiceConfig = {
   trustProxy: false,
   redisUrl: undefined,
   publicUrl: undefined,
-  version: '0.1.0',
+  version: VERSION,
   computeWorkers: undefined,
-  computeTimeoutMs: 10_000,
+  computeTimeoutMs: TASK_TIMEOUT_MS,
   shutdownGraceMs: 10_000,
   headersTimeoutMs: 10_000,
   requestTimeoutMs: 30_000,
@@ -49,29 +57,71 @@ export const DEFAULT_CONFIG: ServiceConfig = {
   connectionsPerAddress: 128,
 };
 
+/** Stops the start: the variable, what it must be, and the value it held. */
+function invalid(env: NodeJS.ProcessEnv, name: string, what: string): never {
+  throw new Error(`${name} must be ${what}, not ${JSON.stringify(env[name])}`);
+}
+
 function positiveInt(env: NodeJS.ProcessEnv, name: string, fallback: number, max = Number.MAX_SAFE_INTEGER): number {
   const raw = env[name];
   if (raw === undefined || raw.trim() === '') return fallback;
   const n = Number(raw);
-  if (!Number.isInteger(n) || n < 1 || n > max) {
-    throw new Error(`${name} must be a whole number from 1 to ${max}, not ${JSON.stringify(raw)}`);
-  }
+  if (!Number.isInteger(n) || n < 1 || n > max) invalid(env, name, `a whole number from 1 to ${max}`);
   return n;
 }
 
-const truthy = (v: string | undefined) => v !== undefined && /^(1|true|yes|on)$/i.test(v.trim());
+/** On or off: 1/true/yes/on or 0/false/no/off (any case); unset or empty is off. */
+function flag(env: NodeJS.ProcessEnv, name: string): boolean {
+  const raw = env[name]?.trim() ?? '';
+  if (/^(1|true|yes|on)$/i.test(raw)) return true;
+  if (raw === '' || /^(0|false|no|off)$/i.test(raw)) return false;
+  return invalid(env, name, 'one of 1, true, yes, on, 0, false, no, off');
+}
+
+/** A label of a host name: letters, digits, underscores (container names) and inner hyphens, at most 63 characters. */
+const NAME_LABEL = /^[A-Za-z0-9_](?:[A-Za-z0-9_-]{0,61}[A-Za-z0-9_])?$/;
+
+/** Where to listen: an IP address (IPv6 without brackets) or a host name, whose last label is not all digits. */
+function host(env: NodeJS.ProcessEnv, name: string, fallback: string): string {
+  const raw = env[name]?.trim() ?? '';
+  if (raw === '') return fallback;
+  const labels = raw.split('.');
+  const hostName =
+    raw.length <= 253 && labels.every((label) => NAME_LABEL.test(label)) && !/^\d+$/.test(labels.at(-1) ?? '');
+  return isIP(raw) || hostName ? raw : invalid(env, name, 'an IP address (IPv6 without brackets) or a host name');
+}
+
+/** Redis to share the rate limit through: a redis:// or rediss:// URL, or a Unix socket's path; unset or empty: none. */
+function redisUrl(env: NodeJS.ProcessEnv, name: string): string | undefined {
+  const raw = env[name]?.trim() ?? '';
+  if (raw === '' || raw.startsWith('/')) return raw || undefined;
+  const url = URL.canParse(raw) ? new URL(raw) : undefined;
+  if (url && (url.protocol === 'redis:' || url.protocol === 'rediss:') && url.host !== '') return raw;
+  return invalid(env, name, 'a redis:// or rediss:// URL or a socket path');
+}
+
+/** The base URL clients reach the service at: http(s), no query or fragment; trailing slashes dropped. */
+function publicUrl(env: NodeJS.ProcessEnv, name: string): string | undefined {
+  const raw = env[name]?.trim() ?? '';
+  if (raw === '') return undefined;
+  const url = URL.canParse(raw) ? new URL(raw) : undefined;
+  if (url && (url.protocol === 'http:' || url.protocol === 'https:') && !raw.includes('?') && !raw.includes('#')) {
+    return raw.replace(/\/+$/, '');
+  }
+  return invalid(env, name, 'an http:// or https:// URL with no query or fragment');
+}
 
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServiceConfig {
   return {
     port: env.PORT === '0' ? 0 : positiveInt(env, 'PORT', DEFAULT_CONFIG.port, 65535),
-    host: env.HOST?.trim() || DEFAULT_CONFIG.host,
+    host: host(env, 'HOST', DEFAULT_CONFIG.host),
     rateLimit: positiveInt(env, 'RATE_LIMIT', DEFAULT_CONFIG.rateLimit),
     pageRateLimit: positiveInt(env, 'PAGE_RATE_LIMIT', DEFAULT_CONFIG.pageRateLimit),
     rateLimitWindowS: positiveInt(env, 'RATE_LIMIT_WINDOW_S', DEFAULT_CONFIG.rateLimitWindowS, 86_400),
-    trustProxy: truthy(env.TRUST_PROXY),
-    redisUrl: env.REDIS_URL?.trim() || undefined,
-    publicUrl: env.PUBLIC_URL?.trim().replace(/\/+$/, '') || undefined,
-    version: env.npm_package_version ?? DEFAULT_CONFIG.version,
+    trustProxy: flag(env, 'TRUST_PROXY'),
+    redisUrl: redisUrl(env, 'REDIS_URL'),
+    publicUrl: publicUrl(env, 'PUBLIC_URL'),
+    version: DEFAULT_CONFIG.version,
     computeWorkers:
       env.COMPUTE_WORKERS?.trim() === '0'
         ? 0

@@ -1,10 +1,17 @@
 // CORS and the headers every answer carries, written by each route itself instead of by a request hook.
-import type { ReplySink } from './errors.js';
+import type { ReplySink } from './api/reply.js';
 
 /** Response headers a browser script may read: the rate-limit headers. */
-export const EXPOSE_HEADERS = 'X-RateLimit-Limit, X-RateLimit-Remaining, Retry-After';
+const EXPOSE_HEADERS = 'X-RateLimit-Limit, X-RateLimit-Remaining, Retry-After';
 /** How long (seconds) a browser may cache a preflight answer. */
-export const PREFLIGHT_MAX_AGE = '5';
+const PREFLIGHT_MAX_AGE = '5';
+
+/** The headers every answer of the API carries (see cors()). */
+const CORS_HEADERS = {
+  'access-control-allow-origin': '*',
+  'access-control-expose-headers': EXPOSE_HEADERS,
+  'x-content-type-options': 'nosniff',
+} as const;
 
 /**
  * Puts the headers of a simple (non-preflight) response on Elysia's `set`, before the route adds its own (which
@@ -14,10 +21,7 @@ export const PREFLIGHT_MAX_AGE = '5';
  * something else (`nosniff`).
  */
 export function cors(set: ReplySink): void {
-  const h = set.headers;
-  h['access-control-allow-origin'] = '*';
-  h['access-control-expose-headers'] = EXPOSE_HEADERS;
-  h['x-content-type-options'] = 'nosniff';
+  Object.assign(set.headers, CORS_HEADERS);
 }
 
 /**
@@ -26,11 +30,7 @@ export function cors(set: ReplySink): void {
  */
 export function preflight(request: Request): Response {
   const get = (name: string) => request.headers.get(name);
-  const headers: Record<string, string> = {
-    'access-control-allow-origin': '*',
-    'access-control-expose-headers': EXPOSE_HEADERS,
-    'x-content-type-options': 'nosniff',
-  };
+  const headers: Record<string, string> = { ...CORS_HEADERS };
   const method = get('access-control-request-method');
   if (method) headers['access-control-allow-methods'] = method;
   const requested = get('access-control-request-headers');

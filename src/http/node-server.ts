@@ -1,9 +1,10 @@
 // Node's HTTP server held to the service's promises: bounded connection times, connections and unread answers per address.
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
-import { clientKey } from './client-ip.js';
+import { ERROR_LABEL, type ErrorStatus, errorReply } from './api/errors.js';
+import { JSON_TYPE } from './api/reply.js';
 import type { ServiceConfig } from './config.js';
-import { ERROR_LABEL } from './errors.js';
+import { clientKey } from './rate-limit/client-ip.js';
 
 /** What Node's server is held to (from ServiceConfig; the defaults are in DEFAULT_CONFIG). */
 export type NodeLimits = Pick<
@@ -16,7 +17,7 @@ export type NodeLimits = Pick<
  * past which that address's new requests are refused: each holds up to one answer in memory until it is read or the
  * idle timeout closes the connection.
  */
-export const STALLED_PER_ADDRESS = 3;
+const STALLED_PER_ADDRESS = 3;
 
 /**
  * Options for http.createServer (srvx passes its `node` options there): the whole request (headers and body) must
@@ -33,11 +34,12 @@ export function nodeServerOptions(limits: NodeLimits) {
   };
 }
 
-function jsonError(status: number, message: string): { head: Record<string, string | number>; body: string } {
-  const body = JSON.stringify({ success: false, error: ERROR_LABEL[status] ?? 'Error', message });
+/** The contract's error body (errorReply's), with the head of a connection that closes after it. */
+function jsonError(status: ErrorStatus, message: string): { head: Record<string, string | number>; body: string } {
+  const { body } = errorReply(status, message);
   return {
     head: {
-      'content-type': 'application/json; charset=utf-8',
+      'content-type': JSON_TYPE,
       'content-length': Buffer.byteLength(body),
       'x-content-type-options': 'nosniff',
       connection: 'close',
@@ -96,7 +98,7 @@ export function hardenNodeServer(
   server.removeAllListeners('request');
   server.on('request', (req: IncomingMessage, res: ServerResponse) => {
     const url = req.url ?? '/';
-    let refusal: [number, string] | undefined;
+    let refusal: [ErrorStatus, string] | undefined;
     if (url[0] !== '/' && url !== '*' && !URL.canParse(url)) {
       refusal = [400, 'The request target is not a valid URL.'];
     } else if (req.socket.writableNeedDrain || stalledAt(req.socket) >= STALLED_PER_ADDRESS) {
@@ -110,7 +112,7 @@ export function hardenNodeServer(
   // Node's parser refuses some requests before any listener sees them, with an empty body; answer in JSON.
   server.on('clientError', (error: Error & { code?: string }, socket) => {
     if (!socket.writable || error.code === 'ECONNRESET') return socket.destroy();
-    const [status, message] =
+    const [status, message]: [ErrorStatus, string] =
       error.code === 'HPE_HEADER_OVERFLOW'
         ? [431, 'The request line or headers are larger than 16 KiB.']
         : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'

@@ -2,8 +2,8 @@
 import { generateOpenApiDocument, type OpenAPIObject } from 'trpc-to-openapi';
 import type { AnyOperation, AppRouter, OperationGroup } from '../../routers/index.js';
 import { API_PREFIX, TRPC_PREFIX } from '../../routers/prefixes.js';
-import { ERROR_BODIES } from './errors.js';
-import { MAX_BATCH_CALLS } from './trpc-mount.js';
+import { ERROR_BODIES } from './api/errors.js';
+import { MAX_BATCH_CALLS } from './api/trpc-mount.js';
 
 /** The licence the service is published under, as package.json states it (test/openapi checks they agree). */
 export const LICENSE = { name: 'MIT', identifier: 'MIT' };

@@ -19,7 +19,7 @@ import {
   letterIndices,
   namedAlphabet,
 } from '../../src/core/index.js';
-import { HELD_OUT } from './held-out.js';
+import { HELD_OUT } from '../support/held-out.js';
 
 const ownAlphabet = (language: Language): Alphabet => namedAlphabet(LANGUAGE_INFO[language].alphabet);
 const basic = namedAlphabet('basic');

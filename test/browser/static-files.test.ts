@@ -3,8 +3,8 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { DOCS_SCRIPT_PATH } from '../../src/http/docs-page.js';
-import { playgroundAsset, playgroundIndex, safeJoin } from '../../src/http/static.js';
+import { DOCS_SCRIPT_PATH } from '../../src/http/pages/docs-page.js';
+import { playgroundAsset, playgroundIndex, safeJoin } from '../../src/http/pages/static.js';
 import { makeApp, send } from '../http/helpers.js';
 
 const site = mkdtempSync(join(tmpdir(), 'cipher-static-'));

@@ -2,7 +2,15 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { createApp } from '../../src/http/app.js';
-import { answerProblem, bodyOfSize, type HostileRequest, hostileRequest, MIB, PATHS, procedureOf } from './hostile.js';
+import {
+  answerProblem,
+  bodyOfSize,
+  type HostileRequest,
+  hostileRequest,
+  MIB,
+  PATHS,
+  procedureOf,
+} from '../support/hostile.js';
 
 const app = createApp({ config: { rateLimit: 1_000_000_000 }, log: () => {} });
 

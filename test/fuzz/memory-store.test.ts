@@ -1,7 +1,7 @@
 // The slab-backed memory store against a per-client list of timestamps: many clients, spills to Logs, sweeps.
 import fc from 'fast-check';
 import { expect, it } from 'vitest';
-import { MemoryStore } from '../../src/http/rate-limit.js';
+import { MemoryStore } from '../../src/http/rate-limit/memory-store.js';
 
 it('answers like one timestamp list per client, through spills, sweeps and repacks', () => {
   fc.assert(

@@ -13,7 +13,7 @@ import {
 } from '../../../src/analysis/language-model/index.js';
 import { LANGUAGES } from '../../../src/analysis/languages.js';
 import { namedAlphabet } from '../../../src/core/index.js';
-import { HELD_OUT } from '../held-out.js';
+import { HELD_OUT } from '../../support/held-out.js';
 
 const MODELS_DIR = new URL('../../../src/analysis/models/', import.meta.url);
 

@@ -19,7 +19,7 @@ import {
   vigenereDecrypt,
   vigenereEncrypt,
 } from '../../../src/core/index.js';
-import { HELD_OUT } from '../held-out.js';
+import { HELD_OUT } from '../../support/held-out.js';
 import { HARBOUR_EN, LONG_EN } from '../texts.js';
 
 const basic = namedAlphabet('basic');
@@ -239,7 +239,7 @@ describe('analyzeVigenere', () => {
     expect(result.decrypted_preview).toBe(plain);
   });
 
-  // Held-out lines of the base corpus (test/analysis/held-out.ts), stripped to letters, upper case and accents
+  // Held-out lines of the base corpus (test/support/held-out.ts), stripped to letters, upper case and accents
   // folded, cut to three letters per key letter, under keys drawn at random.
   const findsLettersOnlyKey = (language: Language, line: number, key: string): void => {
     const passage = HELD_OUT[language].find((p) => p.line === line);

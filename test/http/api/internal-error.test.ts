@@ -1,8 +1,8 @@
 // An unexpected failure inside an operation becomes a JSON 500 with no detail, and is logged.
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { post } from '../../routers/operation.js';
-import { createRestHandler, type RestEndpoint } from '../../src/http/rest.js';
+import { post } from '../../../routers/operation.js';
+import { createRestHandler, type RestEndpoint } from '../../../src/http/api/rest.js';
 
 describe('REST 500', () => {
   it('answers {success:false, error, message} without leaking the cause', async () => {

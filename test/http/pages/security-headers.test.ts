@@ -1,7 +1,7 @@
 // Security headers (issue 14, item 14): nosniff on every answer, a CSP and no framing on the pages.
 import { describe, expect, it } from 'vitest';
-import { scriptHash } from '../../src/http/page-headers.js';
-import { makeApp, post, send, trpcPost } from './helpers.js';
+import { scriptHash } from '../../../src/http/pages/page-headers.js';
+import { makeApp, post, send, trpcPost } from '../helpers.js';
 
 const app = makeApp();
 

@@ -1,7 +1,7 @@
 // Pages are free of the API allowance but not unbounded: a page allowance per address (the weakness of issue 14 item
 // 3's kind: a 100-byte GET of the API reference's script answers 1.5 MB, and nothing counted it).
 import { describe, expect, it } from 'vitest';
-import { makeApp, post, send } from './helpers.js';
+import { makeApp, post, send } from '../helpers.js';
 
 describe('the page allowance', () => {
   it.each(['/', '/api/v1/docs', '/api/v1/openapi.json', '/api/v1/docs/assets/scalar.js'])(

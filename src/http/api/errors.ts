@@ -1,13 +1,14 @@
-// REST error bodies: zod schemas that type the reply builders and become the OpenAPI document's error components;
+// REST error bodies: zod schemas that type the error replies and become the OpenAPI document's error components;
 // statuses from an exhaustive map of tRPC error codes.
 import type { TRPCError } from '@trpc/server';
 import type { TRPC_ERROR_CODE_KEY } from '@trpc/server/rpc';
 import { z } from 'zod';
-import { type FieldErrors, fieldErrorsOf } from '../../routers/errors.js';
-import { API_PREFIX } from '../../routers/prefixes.js';
+import { type FieldErrors, fieldErrorsOf } from '../../../routers/errors.js';
+import { API_PREFIX } from '../../../routers/prefixes.js';
+import { json, jsonReply, type Reply } from './reply.js';
 
 /** HTTP status of each tRPC error code on the REST surface; the compiler flags a missing code. */
-export const REST_STATUS = {
+const REST_STATUS = {
   PARSE_ERROR: 400,
   BAD_REQUEST: 422,
   UNAUTHORIZED: 401,
@@ -130,70 +131,6 @@ export type RateLimitBody = z.output<typeof rateLimitBody>;
 /** The error bodies as the OpenAPI document names them. */
 export const ERROR_BODIES = { ValidationError: validationErrorBody, Error: errorBody, RateLimitError: rateLimitBody };
 
-const JSON_TYPE = 'application/json; charset=utf-8';
-const JSON_HEADERS = { 'content-type': JSON_TYPE };
-
-/**
- * A JSON answer before it is a Response. The host hands it to Elysia as bytes with status and headers on
- * `set` (writeReply), so the adapter builds its own response once; a Response returned from a handler is
- * rebuilt by @elysiajs/node to merge the CORS headers and its body streamed through a web stream.
- */
-export class Reply {
-  constructor(
-    readonly status: number,
-    /** Serialised JSON. */
-    readonly body: string,
-    readonly headers?: Record<string, string>,
-    /** The content type, when not REST's JSON (tRPC answers plain application/json). */
-    readonly type: string = JSON_TYPE,
-  ) {}
-
-  toResponse(extra?: Record<string, string>): Response {
-    return new Response(this.body, {
-      status: this.status,
-      headers: { 'content-type': this.type, ...this.headers, ...extra },
-    });
-  }
-}
-
-/** The slice of Elysia's `set` that writeReply fills. */
-export interface ReplySink {
-  status?: number | string;
-  headers: Record<string, string | number>;
-}
-
-const encoder = new TextEncoder();
-
-/**
- * Puts a reply's status and headers (then `extra`, e.g. the rate-limit headers) on Elysia's `set` and returns
- * the body: as the string itself where the adapter keeps the content type on `set` (Bun's, web-standard), as
- * bytes where it would label a string text/plain (@elysiajs/node).
- */
-export function writeReply(
-  set: ReplySink,
-  reply: Reply,
-  extra?: Record<string, string>,
-  asString = false,
-): Uint8Array | string {
-  set.status = reply.status;
-  const h = set.headers;
-  h['content-type'] = reply.type;
-  if (reply.headers) for (const k in reply.headers) h[k] = reply.headers[k] as string;
-  if (extra) for (const k in extra) h[k] = extra[k] as string;
-  return asString ? reply.body : encoder.encode(reply.body);
-}
-
-export function jsonReply(body: unknown, status = 200, headers?: Record<string, string>): Reply {
-  return new Reply(status, JSON.stringify(body), headers);
-}
-
-export function json(body: unknown, status = 200, headers?: Record<string, string>): Response {
-  return new Response(JSON.stringify(body), {
-    status,
-    headers: headers ? { ...JSON_HEADERS, ...headers } : JSON_HEADERS,
-  });
-}
-
 /** `{success:false, error, message}` for every failure but validation and the rate limit. */
 export function errorReply(status: ErrorStatus, message: string, headers?: Record<string, string>): Reply {
   const body: ErrorBody = { success: false, error: ERROR_LABEL[status] as string, message };
@@ -209,6 +146,14 @@ export function rateLimitResponse(body: RateLimitBody, headers: Record<string, s
   return json(body, 429, headers);
 }
 
+/** What an unexpected failure tells the client: nothing of its cause. */
+export const INTERNAL_MESSAGE = 'The server could not complete the request.';
+
+/** The 404 of a request that reaches nothing: its method and path, as the client sent them. */
+export function noEndpoint(method: string, path: string): Reply {
+  return errorReply(404, `No endpoint at ${method} ${path}.`);
+}
+
 /** A REST reply for an error a procedure threw. */
 export function restErrorReply(error: TRPCError): Reply {
   const errors = fieldErrorsOf(error);
@@ -218,6 +163,6 @@ export function restErrorReply(error: TRPCError): Reply {
   }
   const status = REST_STATUS[error.code];
   // Unexpected failures say nothing about their cause to the client; 503s are our own words (busy, over budget).
-  if (status >= 500 && status !== 503) return errorReply(status, 'The server could not complete the request.');
+  if (status >= 500 && status !== 503) return errorReply(status, INTERNAL_MESSAGE);
   return errorReply(status, error.message);
 }

@@ -4,7 +4,7 @@ import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { MemoryStore } from '../../src/http/rate-limit.js';
+import { MemoryStore } from '../../../src/http/rate-limit/memory-store.js';
 
 /** The obvious model: one timestamp per accepted request. */
 function reference(limit: number, windowMs: number) {

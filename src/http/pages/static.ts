@@ -4,11 +4,12 @@ import { createRequire } from 'node:module';
 import { dirname, extname, join, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
-import { API_PREFIX } from '../../routers/prefixes.js';
+import { errorResponse } from '../api/errors.js';
+import { DOCS_PATH } from './docs-page.js';
 import { pageHeaders } from './page-headers.js';
 
 /** Where `vite build` puts the playground (see vite.config.ts). */
-export const PLAYGROUND_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '../../dist/playground');
+const PLAYGROUND_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '../../../dist/playground');
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -58,7 +59,7 @@ function load(file: string): Cached | undefined {
 }
 
 /** A response for a file on disk, or undefined when there is none; honours If-None-Match and gzip. */
-export function fileResponse(
+function fileResponse(
   request: Request,
   file: string,
   cacheControl: string,
@@ -94,18 +95,14 @@ export function safeJoin(root: string, urlPath: string): string | undefined {
   return full.startsWith(root + sep) ? full : undefined;
 }
 
-const notFound = (path: string) =>
-  new Response(JSON.stringify({ success: false, error: 'Not Found', message: `No file at ${path}.` }), {
-    status: 404,
-    headers: { 'content-type': 'application/json; charset=utf-8' },
-  });
+const notFound = (path: string) => errorResponse(404, `No file at ${path}.`);
 
 /** Shown at / when the playground has not been built, so the reason is plain rather than a bare 404. */
 const NOT_BUILT = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Cipher playground</title>
 <meta name="viewport" content="width=device-width, initial-scale=1"></head>
 <body style="font:16px/1.5 system-ui,sans-serif;max-width:40rem;margin:3rem auto;padding:0 1rem">
 <h1>The playground is not built yet</h1><p>Run <code>npm run build:playground</code> (or <code>npm start</code>, which
-does it for you). Meanwhile the <a href="${API_PREFIX}/docs">API reference</a> works.</p></body></html>`;
+does it for you). Meanwhile the <a href="${DOCS_PATH}">API reference</a> works.</p></body></html>`;
 
 /** The playground's page: Vite's build has no inline script, so scripts come only from /assets. */
 const PLAYGROUND_HEADERS = pageHeaders();
@@ -131,7 +128,7 @@ export function playgroundAsset(request: Request, root = PLAYGROUND_DIR): Respon
 let scalarBundle: string | undefined;
 
 /** Scalar's standalone browser bundle, straight from node_modules (the package does not export the path). */
-export function scalarBundlePath(): string {
+function scalarBundlePath(): string {
   scalarBundle ??= join(
     dirname(createRequire(import.meta.url).resolve('@scalar/api-reference')),
     'browser',

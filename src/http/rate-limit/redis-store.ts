@@ -1,7 +1,6 @@
 // The Redis rate-limit store: one sorted set per client, checked and counted by one Lua script, so instances share it.
 import { Redis, type RedisOptions } from 'ioredis';
-import type { ServiceConfig } from './config.js';
-import { RateLimiter, type RateLimitStore, type TakeResult } from './rate-limit.js';
+import type { RateLimitStore, TakeResult } from './store.js';
 
 /**
  * KEYS[1] the client's log; ARGV cost, limit, window ms, a member prefix unique to this call.
@@ -146,13 +145,4 @@ export class RedisStore implements RateLimitStore {
       this.client.disconnect();
     }
   }
-}
-
-/** The limiter the configuration asks for: Redis-backed with REDIS_URL (falling back per instance), else in memory. */
-export function createLimiter(
-  config: Pick<ServiceConfig, 'rateLimit' | 'rateLimitWindowS' | 'redisUrl'>,
-  log?: (event: string, detail: Record<string, unknown>) => void,
-): RateLimiter {
-  const store = config.redisUrl ? new RedisStore(config.redisUrl) : undefined;
-  return new RateLimiter(config.rateLimit, config.rateLimitWindowS, store, { log });
 }

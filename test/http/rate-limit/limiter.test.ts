@@ -1,6 +1,8 @@
 // The limiter in front of a shared store that stops answering: no request waits long on it (issue 14, item 12).
 import { describe, expect, it } from 'vitest';
-import { MemoryStore, RateLimiter, type RateLimitStore, type TakeResult } from '../../src/http/rate-limit.js';
+import { RateLimiter } from '../../../src/http/rate-limit/limiter.js';
+import { MemoryStore } from '../../../src/http/rate-limit/memory-store.js';
+import type { RateLimitStore, TakeResult } from '../../../src/http/rate-limit/store.js';
 
 /** A shared store that has hung: every call is counted and fails only at the command timeout, as ioredis's do. */
 class HungStore implements RateLimitStore {

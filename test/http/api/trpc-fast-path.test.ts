@@ -3,12 +3,12 @@
 import { TRPCError } from '@trpc/server';
 import { fetchRequestHandler } from '@trpc/server/adapters/fetch';
 import { describe, expect, it } from 'vitest';
-import { RateLimitError } from '../../routers/errors.js';
-import { appRouter, OPERATIONS } from '../../routers/index.js';
-import { TRPC_PREFIX } from '../../routers/prefixes.js';
-import type { Context } from '../../routers/trpc.js';
-import { Reply } from '../../src/http/errors.js';
-import { createTrpcHandler, trpcCallsOf, trpcErrorResponse } from '../../src/http/trpc-mount.js';
+import { RateLimitError } from '../../../routers/errors.js';
+import { appRouter, OPERATIONS } from '../../../routers/index.js';
+import { TRPC_PREFIX } from '../../../routers/prefixes.js';
+import type { Context } from '../../../routers/trpc.js';
+import { Reply } from '../../../src/http/api/reply.js';
+import { createTrpcHandler, trpcCallsOf, trpcErrorResponse } from '../../../src/http/api/trpc-mount.js';
 
 const ctx: Context = {};
 const trpc = createTrpcHandler(appRouter, OPERATIONS);

@@ -2,7 +2,7 @@
 import fc from 'fast-check';
 import superjson from 'superjson';
 import { describe, expect, it } from 'vitest';
-import { fastSerialize, isPlainJson } from '../../src/http/plain-json.js';
+import { fastSerialize, isPlainJson } from '../../../src/http/api/plain-json.js';
 
 const fast = fastSerialize(superjson.serialize);
 

@@ -1,7 +1,7 @@
 // Calls an operation as its tRPC procedure does: input.parse → run → output.parse, with the same TRPCErrors.
 import { getTRPCErrorFromUnknown, TRPCError } from '@trpc/server';
 import { z } from 'zod';
-import type { AnyOperation, Context } from '../../routers/index.js';
+import type { AnyOperation, Context } from '../../../routers/index.js';
 
 type Parsed = { success: true; data: unknown } | { success: false; error: unknown };
 
@@ -36,8 +36,9 @@ const outputFailed = (cause: unknown) =>
  * validation fails with BAD_REQUEST and the parser's error as cause, anything the run throws leaves as
  * getTRPCErrorFromUnknown makes it, and output validation fails with INTERNAL_SERVER_ERROR "Output validation
  * failed". tRPC's own call costs 15–17 µs on Node (its middleware chain copies the options object twice per step
- * with a Babel spread helper); this is the same contract in a few parser calls. test/http/invoke.test.ts holds the
- * two to the same answers, for every operation, valid and invalid input.
+ * with a Babel spread helper); this is the same contract in a few parser calls. test/http/api/invoke.test.ts holds
+ * the two to the same answers, for every operation, valid and invalid input. It throws nothing but TRPCErrors, so the
+ * surfaces shape what it throws without converting it again.
  */
 export async function callOperation(operation: AnyOperation, raw: unknown, ctx: Context): Promise<unknown> {
   let input = parsed(operation.input, raw, inputFailed);

@@ -4,12 +4,12 @@ import { TRPCError } from '@trpc/server';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { fieldErrorsOf } from '../../routers/errors.js';
-import { type AnyOperation, createCaller, OPERATIONS } from '../../routers/index.js';
-import { post, proceduresOf } from '../../routers/operation.js';
-import { createCallerFactory, router } from '../../routers/trpc.js';
-import { callOperation } from '../../src/http/invoke.js';
-import { inputFor } from '../fuzz/hostile.js';
+import { fieldErrorsOf } from '../../../routers/errors.js';
+import { type AnyOperation, createCaller, OPERATIONS } from '../../../routers/index.js';
+import { post, proceduresOf } from '../../../routers/operation.js';
+import { createCallerFactory, router } from '../../../routers/trpc.js';
+import { callOperation } from '../../../src/http/api/invoke.js';
+import { inputFor } from '../../support/hostile.js';
 
 const ctx = {
   health: () => ({ status: 'ok' as const, version: 'test', uptime_s: 1, rate_limit_store: 'memory' as const }),

@@ -6,7 +6,7 @@ interface BunLikeServer {
 }
 
 /** The key of requests whose address is unknown (no socket address: an in-process app.handle call). */
-export const UNKNOWN_CLIENT = 'unknown';
+const UNKNOWN_CLIENT = 'unknown';
 
 /**
  * The rate-limit key of an address, or null when it is not one: IPv4 as it is (an IPv4-mapped IPv6 address as its

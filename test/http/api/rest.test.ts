@@ -1,8 +1,8 @@
 // Every REST endpoint and every error status through app.handle, with the contract's exact bodies.
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
-import { errorBody, rateLimitBody, validationErrorBody } from '../../src/http/errors.js';
-import { makeApp, post, send } from './helpers.js';
+import { errorBody, rateLimitBody, validationErrorBody } from '../../../src/http/api/errors.js';
+import { makeApp, post, send } from '../helpers.js';
 
 const app = makeApp();
 

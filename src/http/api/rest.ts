@@ -1,10 +1,11 @@
 // The REST surface: a route table made once from the operations, each route calling its operation directly.
 import type { TRPCError } from '@trpc/server';
-import type { AnyOperation, Context } from '../../routers/index.js';
-import { API_PREFIX } from '../../routers/prefixes.js';
+import type { AnyOperation, Context } from '../../../routers/index.js';
+import { API_PREFIX } from '../../../routers/prefixes.js';
 import { isJsonContentType, readBody } from './body.js';
-import { errorReply, jsonReply, type Reply, restErrorReply } from './errors.js';
+import { errorReply, noEndpoint, restErrorReply } from './errors.js';
 import { callOperation } from './invoke.js';
+import { jsonReply, type Reply } from './reply.js';
 
 /** Where a REST request goes: the operation and its procedure path (`caesar.encrypt`). */
 export interface RestEndpoint {
@@ -53,7 +54,7 @@ export function createRestHandler(
   return {
     resolve(method, path) {
       const resource = resources.get(path);
-      if (!resource) return errorReply(404, `No endpoint at ${method} ${API_PREFIX}${path}.`);
+      if (!resource) return noEndpoint(method, API_PREFIX + path);
       const endpoint = resource.byMethod.get(method === 'HEAD' ? 'GET' : method);
       if (endpoint) return endpoint;
       return errorReply(405, `Use ${resource.allow} for ${API_PREFIX}${path}.`, { Allow: resource.allow });
@@ -81,6 +82,7 @@ export function createRestHandler(
       try {
         return jsonReply(await callOperation(endpoint.operation, input, ctx));
       } catch (cause) {
+        // callOperation throws nothing but TRPCErrors (invoke.ts).
         const error = cause as TRPCError;
         if (error.code === 'INTERNAL_SERVER_ERROR') onInternalError(error.cause ?? error, endpoint.procedure);
         return restErrorReply(error);

@@ -1,7 +1,7 @@
 // Which client a request counts against: only a valid address becomes a key, IPv6 by its /64 (issue 14, item 5).
 import { describe, expect, it } from 'vitest';
-import { clientKey } from '../../src/http/client-ip.js';
-import { makeApp, post } from './helpers.js';
+import { clientKey } from '../../../src/http/rate-limit/client-ip.js';
+import { makeApp, post } from '../helpers.js';
 
 describe('clientKey', () => {
   // IPv6 /64 keying is what rate limiters that meet IPv6 clients do (RFC 6177 hands a subscriber a /48–/64;

@@ -1,10 +1,10 @@
 // What each request costs against the rate limit: each operation's own rule, on REST and tRPC alike, read from the
 // request's real URL (never from the route that matched), with the headers on every kind of answer.
 import { describe, expect, it } from 'vitest';
-import { OPERATIONS } from '../../routers/index.js';
-import { API_PREFIX, TRPC_PREFIX } from '../../routers/prefixes.js';
-import { MAX_BATCH_CALLS } from '../../src/http/trpc-mount.js';
-import { makeApp, type TestApp } from './helpers.js';
+import { OPERATIONS } from '../../../routers/index.js';
+import { API_PREFIX, TRPC_PREFIX } from '../../../routers/prefixes.js';
+import { MAX_BATCH_CALLS } from '../../../src/http/api/trpc-mount.js';
+import { makeApp, type TestApp } from '../helpers.js';
 
 const LIMIT = 1000;
 const JSON_TYPE = { 'content-type': 'application/json' };

@@ -1,6 +1,6 @@
 // The tRPC surface through app.handle: superjson bodies, batching, tRPC-shaped errors and rate-limit headers.
 import { describe, expect, it } from 'vitest';
-import { makeApp, post, send, trpcPost } from './helpers.js';
+import { makeApp, post, send, trpcPost } from '../helpers.js';
 
 const app = makeApp();
 

@@ -1,15 +1,17 @@
 // The docs page: Scalar's interactive API reference over our own OpenAPI document, every asset served locally.
 import type { OpenAPIObject } from 'trpc-to-openapi';
-import { API_PREFIX } from '../../routers/prefixes.js';
+import { API_PREFIX } from '../../../routers/prefixes.js';
 import { pageHeaders } from './page-headers.js';
 
-/** Where the service serves Scalar's standalone bundle (see static.ts). */
-export const DOCS_SCRIPT_PATH = `${API_PREFIX}/docs/assets/scalar.js`;
+/** Where the service serves the docs page, the OpenAPI document it reads, and Scalar's standalone bundle (static.ts). */
+export const DOCS_PATH = `${API_PREFIX}/docs`;
+export const OPENAPI_PATH = `${API_PREFIX}/openapi.json`;
+export const DOCS_SCRIPT_PATH = `${DOCS_PATH}/assets/scalar.js`;
 
 const escapeHtml = (s: unknown) => String(s ?? '').replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /** A padlock-free key glyph in the playground's colours, inline so the browser never asks for /favicon.ico. */
-export const FAVICON =
+const FAVICON =
   'data:image/svg+xml,' +
   encodeURIComponent(
     '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><rect width="32" height="32" rx="7" fill="#4338ca"/>' +
@@ -22,7 +24,7 @@ export const FAVICON =
  */
 function scalarConfig(): Record<string, unknown> {
   return {
-    url: `${API_PREFIX}/openapi.json`,
+    url: OPENAPI_PATH,
     withDefaultFonts: false,
     telemetry: false,
     showDeveloperTools: 'never',
@@ -66,7 +68,7 @@ function initScript(): string {
   return `Scalar.createApiReference('#app', ${JSON.stringify(scalarConfig()).replace(/</g, '\\u003c')});`;
 }
 
-export function renderDocsPage(doc: OpenAPIObject): string {
+function renderDocsPage(doc: OpenAPIObject): string {
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${escapeHtml(doc.info.title)}: API reference</title>
@@ -78,7 +80,7 @@ export function renderDocsPage(doc: OpenAPIObject): string {
 <h1>${escapeHtml(doc.info.title)} <small>v${escapeHtml(doc.info.version)}</small></h1>
 <p>${escapeHtml(doc.info.description)}</p>
 <p>The interactive reference needs JavaScript. The machine-readable document is at
-<a href="${API_PREFIX}/openapi.json">${API_PREFIX}/openapi.json</a>; the playground is at <a href="/">/</a>.</p>
+<a href="${OPENAPI_PATH}">${OPENAPI_PATH}</a>; the playground is at <a href="/">/</a>.</p>
 ${fallbackList(doc)}
 </main></noscript>
 <div id="app"></div>

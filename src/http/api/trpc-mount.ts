@@ -1,20 +1,15 @@
 // The tRPC surface at /trpc: each request read once from its real URL (the calls charged are the calls that run),
 // the common POST of mutations answered from the operations, everything else by tRPC's own resolveResponse.
-import {
-  getTRPCErrorFromUnknown,
-  getTRPCErrorShape,
-  type TRPC_ERROR_CODE_KEY,
-  TRPCError,
-  transformTRPCResponse,
-} from '@trpc/server';
+import { getTRPCErrorShape, type TRPC_ERROR_CODE_KEY, TRPCError, transformTRPCResponse } from '@trpc/server';
 import { getHTTPStatusCode, getHTTPStatusCodeFromError, resolveResponse } from '@trpc/server/http';
-import type { AnyOperation, AppRouter } from '../../routers/index.js';
-import { TRPC_PREFIX } from '../../routers/prefixes.js';
-import { type Context, TRPC_OPTIONS } from '../../routers/trpc.js';
+import type { AnyOperation, AppRouter } from '../../../routers/index.js';
+import { TRPC_PREFIX } from '../../../routers/prefixes.js';
+import { type Context, TRPC_OPTIONS } from '../../../routers/trpc.js';
+import { callCost } from '../rate-limit/allowance.js';
 import { readBody } from './body.js';
-import { Reply } from './errors.js';
 import { callOperation } from './invoke.js';
 import { fastSerialize } from './plain-json.js';
+import { Reply } from './reply.js';
 import { pathnameOf, queryOf } from './url.js';
 
 /**
@@ -64,7 +59,7 @@ export function trpcCallsOf(url: string): TrpcCalls | undefined {
 /**
  * The root config tRPC's error-shaping and serialising helpers read (getTRPCErrorShape: isDev, errorFormatter;
  * transformTRPCResponse: transformer), made from the same options the tRPC instance was created with.
- * test/http/trpc-fast-path.test.ts holds every answer shaped with it to tRPC's own adapter's.
+ * test/http/api/trpc-fast-path.test.ts holds every answer shaped with it to tRPC's own adapter's.
  */
 const ROOT_CONFIG: Parameters<typeof getTRPCErrorShape>[0]['config'] = {
   ...TRPC_OPTIONS,
@@ -109,23 +104,17 @@ export interface TrpcHandler {
   handle(request: Request, calls: TrpcCalls, ctx: Context): Promise<Reply | Response>;
 }
 
-/**
- * tRPC over HTTP. The common request (POST of JSON to mutations, single or batched, no streaming) is answered
- * here: each call runs its operation as its procedure would (invoke.ts), and the answer is shaped by tRPC's own
- * helpers (error shape, status, transformer), without building a second Request, re-reading the body or going
- * through the adapter's stream machinery. Anything else (queries, GET, streaming, odd URLs, a body tRPC must
- * reject) goes to tRPC's resolveResponse with the same path, which stays the reference
- * (test/http/trpc-fast-path.test.ts).
- */
-export function createTrpcHandler(router: AppRouter, operations: ReadonlyMap<string, AnyOperation>): TrpcHandler {
+/** The common path: a function that answers a request on it, or answers null to leave the request to tRPC. */
+function commonPath(
+  operations: ReadonlyMap<string, AnyOperation>,
+): (request: Request, calls: TrpcCalls, text: string, ctx: Context) => Promise<Reply | null> {
   const transformer = TRPC_OPTIONS.transformer;
-  // superjson's answer for the procedures' (plain JSON) results without its walk: test/http/plain-json.test.ts.
+  // superjson's answer for the procedures' (plain JSON) results without its walk: test/http/api/plain-json.test.ts.
   const serialize = fastSerialize(transformer.output.serialize);
   const mutations = new Map<string, AnyOperation>();
   for (const [path, operation] of operations) if (operation.rest.method === 'POST') mutations.set(path, operation);
 
-  /** The reply for a request on the common path, or null to leave it to tRPC. */
-  const fastPath = async (request: Request, calls: TrpcCalls, text: string, ctx: Context): Promise<Reply | null> => {
+  return async (request, calls, text, ctx) => {
     const { isBatch, procedures: paths } = calls;
     if (calls.query !== (isBatch ? 'batch=1' : '') || !PLAIN_CALLS.test(calls.path)) return null;
     if (paths.length > MAX_BATCH_CALLS) return null;
@@ -162,7 +151,8 @@ export function createTrpcHandler(router: AppRouter, operations: ReadonlyMap<str
       try {
         return { result: { data: await callOperation(called[batchIndex] as AnyOperation, input, ctx) } };
       } catch (cause) {
-        const error = getTRPCErrorFromUnknown(cause);
+        // callOperation throws nothing but TRPCErrors (invoke.ts), already in the form tRPC shapes.
+        const error = cause as TRPCError;
         errors[batchIndex] = error;
         return {
           error: getTRPCErrorShape({ config: ROOT_CONFIG, error, type: 'mutation', path, input, ctx }),
@@ -183,12 +173,23 @@ export function createTrpcHandler(router: AppRouter, operations: ReadonlyMap<str
     const body = JSON.stringify(transformTRPCResponse(ROOT_CONFIG, (isBatch ? results : results[0]) as never));
     return new Reply(status, body, TRPC_HEADERS, TRPC_TYPE);
   };
+}
 
+/**
+ * tRPC over HTTP. The common request (POST of JSON to mutations, single or batched, no streaming) is answered
+ * here: each call runs its operation as its procedure would (invoke.ts), and the answer is shaped by tRPC's own
+ * helpers (error shape, status, transformer), without building a second Request, re-reading the body or going
+ * through the adapter's stream machinery. Anything else (queries, GET, streaming, odd URLs, a body tRPC must
+ * reject) goes to tRPC's resolveResponse with the same path, which stays the reference
+ * (test/http/api/trpc-fast-path.test.ts).
+ */
+export function createTrpcHandler(router: AppRouter, operations: ReadonlyMap<string, AnyOperation>): TrpcHandler {
+  const fastPath = commonPath(operations);
   return {
     costOf(calls) {
       if (calls.isBatch && calls.procedures.length > MAX_BATCH_CALLS) return 0;
       let cost = 0;
-      for (const path of calls.procedures) if (operations.get(path)?.rateLimited !== false) cost++;
+      for (const path of calls.procedures) cost += callCost(operations.get(path));
       return cost;
     },
 

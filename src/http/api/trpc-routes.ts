@@ -1,0 +1,58 @@
+// The tRPC routes of the app: each request's calls read from its URL, each charged as its operation asks, then run.
+import type { Elysia } from 'elysia';
+import { appRouter, OPERATIONS } from '../../../routers/index.js';
+import { TRPC_PREFIX } from '../../../routers/prefixes.js';
+import { cors } from '../cors.js';
+import type { Host } from '../host.js';
+import { rateLimitHeaders } from '../rate-limit/allowance.js';
+import { type RateDecision, RateLimiter } from '../rate-limit/limiter.js';
+import { noEndpoint } from './errors.js';
+import { Reply, type ReplySink } from './reply.js';
+import { createTrpcHandler, trpcCallsOf, trpcErrorResponse } from './trpc-mount.js';
+import { pathnameOf } from './url.js';
+
+/**
+ * A Response of tRPC's own (queries, streams, its early errors), with the rate-limit headers. Its
+ * `transfer-encoding: chunked` goes: framing is the server's business, and with it Elysia re-streams the body
+ * through its own stream handler, which keeps only the headers `set` already had (none of these: a streamed answer
+ * went out as text/plain without them on Node) and hands the web-standard adapter chunks that are not bytes.
+ */
+function withRateLimitHeaders(response: Response, decision: RateDecision | null): Response {
+  const headers = response.headers;
+  headers.delete('transfer-encoding');
+  // Some of tRPC's own early errors (e.g. an unsupported content type) carry a JSON body labelled text/plain.
+  if (!headers.get('content-type')?.includes('json')) headers.set('content-type', 'application/json');
+  if (decision) for (const [k, v] of Object.entries(rateLimitHeaders(decision))) headers.set(k, v);
+  return response;
+}
+
+/**
+ * One route per procedure on its static path, and a wildcard under TRPC_PREFIX for everything else (batches, other
+ * methods, unknown procedures); every one of them reads the calls, and so the charge, from the request's own URL.
+ */
+export function mountTrpc(app: Elysia, host: Host): void {
+  const { allowance, ctx } = host;
+  const trpc = createTrpcHandler(appRouter, OPERATIONS);
+
+  /** A tRPC request: its calls from the URL (one procedure, or a batch), each charged as its operation asks. */
+  const trpcRequest = async (request: Request, set: ReplySink) => {
+    cors(set);
+    const calls = trpcCallsOf(request.url);
+    if (!calls) return noEndpoint(request.method, pathnameOf(request.url)).toResponse();
+    const client = host.clientOf(request);
+    const decided = allowance.decide(client, trpc.costOf(calls));
+    const decision = RateLimiter.isThenable(decided) ? await decided : decided;
+    if (decision && !decision.allowed) {
+      const headers = rateLimitHeaders(decision);
+      return trpcErrorResponse(calls, 'TOO_MANY_REQUESTS', allowance.message, allowance.cause(decision), headers);
+    }
+    const answer = await trpc.handle(request, calls, { ...ctx, client });
+    return answer instanceof Reply ? host.send(set, answer, decision) : withRateLimitHeaders(answer, decision);
+  };
+
+  const handler = ({ request, set }: { request: Request; set: ReplySink }) => trpcRequest(request, set);
+  for (const [procedure, operation] of OPERATIONS) {
+    app.route(operation.rest.method, `${TRPC_PREFIX}/${procedure}`, handler, { parse: 'none' });
+  }
+  app.all(`${TRPC_PREFIX}/*`, handler, { parse: 'none' });
+}

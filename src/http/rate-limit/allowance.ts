@@ -1,0 +1,74 @@
+// The API allowance: what a call costs, the decision for a request, the rate-limit headers and the 429 body.
+import { RateLimitError } from '../../../routers/errors.js';
+import type { AnyOperation } from '../../../routers/index.js';
+import type { Log } from '../../log.js';
+import { type RateLimitBody, rateLimitResponse } from '../api/errors.js';
+import { type RateDecision, RateLimiter } from './limiter.js';
+
+/**
+ * What one call costs: 1, unless it reaches an operation that declares itself free (`rateLimited: false`, the meta
+ * operations). A call that reaches no operation (an unknown path, a wrong method) is counted like any other.
+ */
+export function callCost(operation: AnyOperation | undefined): number {
+  return operation?.rateLimited === false ? 0 : 1;
+}
+
+export interface Allowance {
+  readonly limiter: RateLimiter;
+  /** Why a refused request was refused: the limit in words. */
+  readonly message: string;
+  /**
+   * Counts `cost` requests for the client (a cost of 0 only reads what remains). Synchronous with the memory store,
+   * a promise with a shared one; null when the store failed, and the request is then served unlimited.
+   */
+  decide(client: string, cost: number): Promise<RateDecision | null> | RateDecision | null;
+  /** The tRPC error cause of a refusal, which tells tRPC clients when to retry. */
+  cause(decision: RateDecision): RateLimitError;
+}
+
+export function apiAllowance(limiter: RateLimiter, log: Log): Allowance {
+  const message = `Rate limit exceeded. You can make up to ${limiter.describe()}.`;
+  const storeError = (error: unknown): null => {
+    log('rate_limit_store_error', { error: String(error) });
+    return null;
+  };
+  return {
+    limiter,
+    message,
+    decide(client, cost) {
+      try {
+        const decision = cost > 0 ? limiter.take(client, cost) : limiter.peek(client);
+        return RateLimiter.isThenable(decision) ? Promise.resolve(decision).catch(storeError) : decision;
+      } catch (error) {
+        return storeError(error);
+      }
+    },
+    cause: (decision) => new RateLimitError(message, decision.retryAfterS),
+  };
+}
+
+/** The rate-limit headers of an API answer: the limit, what remains, and when to retry once refused. */
+export function rateLimitHeaders(d: RateDecision): Record<string, string> {
+  const h: Record<string, string> = {
+    'X-RateLimit-Limit': String(d.limit),
+    'X-RateLimit-Remaining': String(d.remaining),
+  };
+  if (!d.allowed) h['Retry-After'] = String(d.retryAfterS);
+  return h;
+}
+
+/** The 429 of a refused REST request or page load: the contract's body, the documentation's absolute address. */
+export function refusal(
+  message: string,
+  decision: RateDecision,
+  documentation: string,
+  headers: Record<string, string>,
+): Response {
+  const body: RateLimitBody = {
+    error: 'Too Many Requests',
+    message,
+    retry_after: decision.retryAfterS,
+    documentation,
+  };
+  return rateLimitResponse(body, headers);
+}

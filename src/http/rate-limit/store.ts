@@ -1,0 +1,23 @@
+// What a rate-limit store promises: one atomic check-and-count per request, a peek, its health.
+
+export interface TakeResult {
+  allowed: boolean;
+  /** Requests still allowed in the current window after this one. */
+  remaining: number;
+  /** Milliseconds until `cost` more requests would be accepted (0 when allowed). */
+  retryAfterMs: number;
+}
+
+/**
+ * Where accepted requests are logged. take() is one atomic check-and-count. `now` is the caller's clock;
+ * a shared store may use its own instead (Redis does), so that instances never disagree on the window.
+ */
+export interface RateLimitStore {
+  readonly kind: 'memory' | 'redis';
+  take(key: string, cost: number, limit: number, windowMs: number, now: number): Promise<TakeResult> | TakeResult;
+  /** How many requests remain for key, without counting one. */
+  peek(key: string, limit: number, windowMs: number, now: number): Promise<number> | number;
+  /** False while the store is failing (requests are then served unlimited). */
+  healthy(): boolean;
+  close(): Promise<void> | void;
+}
