@@ -4,7 +4,7 @@
 // LATENCY_HOSTILE=word,word: only the hostile kinds whose name holds one of the words, to see which one costs what)
 // A status of 0 below is a request that got no answer at all (a transport error).
 import { caesarEncrypt, resolveAlphabet, vigenereEncrypt } from '../../src/core/index.js';
-import { HELD_OUT } from '../../test/analysis/held-out.js';
+import { HELD_OUT } from '../../test/support/held-out.js';
 import type { Runtime } from '../../test/support/service-process.js';
 import { type Service, startService } from '../soak/service.js';
 import { costliest } from './costliest.js';

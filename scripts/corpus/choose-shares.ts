@@ -19,11 +19,12 @@
 // technical text is what users' help pages and manuals are. A share selects an even spread of a source's
 // training lines (mixFilter in scripts/corpus.ts), so the candidates of one source nest (¼ ⊂ ½ ⊂ ¾ ⊂ 1) and
 // the counts of each quarter are counted once.
+
+import { ngramTables } from '../../src/analysis/language-model/build/index.js';
 import {
   compileModel,
   type NgramFile,
   type NgramModel,
-  ngramTables,
   passageSymbols,
   symbolChars,
 } from '../../src/analysis/language-model/index.js';

@@ -1,7 +1,7 @@
 // The decryption under one key, kept up to date as key letters move: ascent, crib and beam moves.
 import { logSumExp } from '../score.js';
-import type { FrequentWords } from '../word-lists.js';
-import { CASE_NONE } from '../word-marks.js';
+import type { FrequentWords } from '../words/word-lists.js';
+import { CASE_NONE } from '../words/word-marks.js';
 import type { Reading } from './reading.js';
 import { CRIB_CHECK_COST, FAST_COST, NEW_WORD_COST, SETUP_COST, WORD_COST } from './tuning.js';
 

@@ -1,8 +1,8 @@
 // The search of one language: every key length scouted, the likeliest searched harder, climbed and scored.
 import { type Alphabet, letterIndices } from '../../core/index.js';
-import { HiddenBreaks } from '../hidden-breaks.js';
 import type { Language } from '../languages.js';
-import { type FrequentWords, frequentWords } from '../word-lists.js';
+import { type FrequentWords, frequentWords } from '../words/word-lists.js';
+import { HiddenBreaks } from './hidden-breaks.js';
 import {
   edgeWindows,
   hiddenEvidence,

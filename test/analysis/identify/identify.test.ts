@@ -2,13 +2,13 @@
 // presentation of one ciphertext, the presentation reader, and the shape of the posterior as a property.
 //
 // The plaintexts are HARBOUR_EN (test/analysis/texts.ts, original prose) and held-out corpus lines
-// (test/analysis/held-out.ts, cited there); the random letters come from a seeded generator.
+// (test/support/held-out.ts, cited there); the random letters come from a seeded generator.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { normalise, nullEvidence, presentationOf } from '../../../src/analysis/identify/index.js';
 import { AnalysisInputError, identify, NO_LETTERS_MESSAGE } from '../../../src/analysis/index.js';
-import { mulberry32 } from '../../../src/analysis/random.js';
 import { caesarEncrypt, namedAlphabet, rot13, vigenereEncrypt } from '../../../src/core/index.js';
+import { mulberry32 } from '../../support/random.js';
 import { HARBOUR_EN } from '../texts.js';
 
 const basic = namedAlphabet('basic');

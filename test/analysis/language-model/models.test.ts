@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { getModel, isLanguage, LANGUAGE_INFO, LANGUAGES, scoreText } from '../../../src/analysis/index.js';
 import { compileModel, readModelFile } from '../../../src/analysis/language-model/index.js';
 import { customAlphabet, namedAlphabet } from '../../../src/core/index.js';
-import { HELD_OUT } from '../held-out.js';
+import { HELD_OUT } from '../../support/held-out.js';
 
 const TABLES_DIR = new URL('../../../src/analysis/', import.meta.url);
 const MODELS_DIR = new URL('models/', TABLES_DIR);

@@ -1,13 +1,13 @@
 // Caesar solving: the posterior probability of every shift under a language model.
 import { Buffer } from 'node:buffer';
-import { type Alphabet, caesarDecrypt, codePointLength, codePointPrefix } from '../core/index.js';
-import { type Doubt, doubtOf } from './doubt.js';
-import { AnalysisInputError } from './errors.js';
-import { LANGUAGES, type Language } from './languages.js';
-import { answerProbability, creditBand, type NoAnswerFit, noAnswerLogLikelihood } from './no-answer.js';
-import { type Reading, readingsOf } from './readings.js';
-import { logSumExp, shiftLogLikelihoods, softmax } from './score.js';
-import { ngramsFor, prefixTokens } from './tokens.js';
+import { type Alphabet, caesarDecrypt, codePointLength, codePointPrefix } from '../../core/index.js';
+import { type Doubt, doubtOf } from '../doubt.js';
+import { AnalysisInputError } from '../errors.js';
+import { LANGUAGES, type Language } from '../languages.js';
+import { answerProbability, creditBand, type NoAnswerFit, noAnswerLogLikelihood } from '../no-answer.js';
+import { type Reading, readingsOf } from '../readings/readings.js';
+import { ngramsFor, prefixTokens } from '../readings/tokens.js';
+import { logSumExp, shiftLogLikelihoods, softmax } from '../score.js';
 
 export interface CaesarSolution {
   /** The shift that enciphered the text, 0…n−1: decrypting with it gives `text`. */

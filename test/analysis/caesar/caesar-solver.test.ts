@@ -1,7 +1,7 @@
 // Caesar solver: exact solutions in every language, posterior shape, language detection and input errors.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { NO_ANSWER_FITS } from '../../src/analysis/caesar-solver.js';
+import { NO_ANSWER_FITS } from '../../../src/analysis/caesar/solve.js';
 import {
   AnalysisInputError,
   LANGUAGE_INFO,
@@ -9,8 +9,8 @@ import {
   type Language,
   NO_LETTERS_MESSAGE,
   solveCaesar,
-} from '../../src/analysis/index.js';
-import { answerProbability, creditBand } from '../../src/analysis/no-answer.js';
+} from '../../../src/analysis/index.js';
+import { answerProbability, creditBand } from '../../../src/analysis/no-answer.js';
 import {
   type Alphabet,
   caesarDecrypt,
@@ -18,8 +18,8 @@ import {
   customAlphabet,
   letterIndices,
   namedAlphabet,
-} from '../../src/core/index.js';
-import { HELD_OUT } from './held-out.js';
+} from '../../../src/core/index.js';
+import { HELD_OUT } from '../../support/held-out.js';
 
 const ownAlphabet = (language: Language): Alphabet => namedAlphabet(LANGUAGE_INFO[language].alphabet);
 const basic = namedAlphabet('basic');
