@@ -3,7 +3,7 @@
 // with, the model loader the speed section times, the Vigenère calibration and key evidence the calibration
 // fit and --diag read, and the Caesar "no answer" fits the calibration weighs candidates beside.)
 
-export { NO_ANSWER_FITS } from '../../src/analysis/caesar/solve.js';
+export { NO_ANSWER_FITS } from '../../src/analysis/caesar/index.js';
 export { compileModel, readModelFile } from '../../src/analysis/language-model/index.js';
 export { answerProbability, creditBand, type NoAnswerFit } from '../../src/analysis/no-answer.js';
 export { calibrateConfidence, keyEvidence, shortCalibrationWeight } from '../../src/analysis/vigenere/index.js';

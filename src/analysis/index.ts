@@ -6,7 +6,7 @@ export {
   NO_LETTERS_MESSAGE,
   type NoAnswerClass,
   solveCaesar,
-} from './caesar/solve.js';
+} from './caesar/index.js';
 export { CREDIBLE, DOUBT_INFO, DOUBTS, type Doubt, doubtOf } from './doubt.js';
 export { AnalysisInputError } from './errors.js';
 export {

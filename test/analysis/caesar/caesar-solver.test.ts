@@ -1,7 +1,7 @@
 // Caesar solver: exact solutions in every language, posterior shape, language detection and input errors.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { NO_ANSWER_FITS } from '../../../src/analysis/caesar/solve.js';
+import { NO_ANSWER_FITS } from '../../../src/analysis/caesar/index.js';
 import {
   AnalysisInputError,
   LANGUAGE_INFO,
