@@ -1,7 +1,7 @@
 // Meta operations: health, the named alphabets and the solver languages (GET, never rate-limited).
 import { TRPCError } from '@trpc/server';
 import { z } from 'zod';
-import { LANGUAGE_INFO, LANGUAGES } from '../src/analysis/languages.js';
+import { LANGUAGE_INFO, LANGUAGES } from '../src/analysis/index.js';
 import { alphabetLetters, NAMED_ALPHABETS, namedAlphabet } from '../src/core/index.js';
 import type { Operation, RestRoute } from './operation.js';
 import { success } from './schemas.js';

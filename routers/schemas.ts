@@ -1,8 +1,7 @@
 // Request and response schemas, each declared once; messages follow the contract's single style.
 import { z } from 'zod';
-import { DOUBT_INFO, DOUBTS } from '../src/analysis/doubt.js';
 import { DEFAULT_IDENTIFY_KEY_LENGTH } from '../src/analysis/identify/index.js';
-import { LANGUAGES } from '../src/analysis/languages.js';
+import { DOUBT_INFO, DOUBTS, LANGUAGES } from '../src/analysis/index.js';
 import { ALPHABET_NAMES, customAlphabetProblem, keyProblem, resolveAlphabet } from '../src/core/index.js';
 import { codePointLength } from '../src/core/text.js';
 

@@ -17,7 +17,15 @@
 // CIPHER_MODEL_DIR (npm run build:dev-models): models for tuning on that split without having seen it.
 import { mkdirSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { assetDir } from '../src/analysis/assets.js';
+import {
+  assetDir,
+  LANGUAGE_INFO,
+  LANGUAGES,
+  type Language,
+  logSumExp,
+  shiftLogLikelihoods,
+  symbolsLogLikelihood,
+} from '../src/analysis/index.js';
 import { ngramTables } from '../src/analysis/language-model/build/index.js';
 import {
   compileModel,
@@ -30,9 +38,7 @@ import {
   passageSymbols,
   symbolChars,
 } from '../src/analysis/language-model/index.js';
-import { LANGUAGE_INFO, LANGUAGES, type Language } from '../src/analysis/languages.js';
-import { tokenize } from '../src/analysis/readings/tokens.js';
-import { logSumExp, shiftLogLikelihoods, symbolsLogLikelihood } from '../src/analysis/score.js';
+import { tokenize } from '../src/analysis/readings/index.js';
 import { type Alphabet, caesarEncrypt, type NamedAlphabetName, namedAlphabet } from '../src/core/index.js';
 import { foldAccents } from '../test/support/fold.js';
 import { mulberry32 } from '../test/support/random.js';

@@ -25,9 +25,8 @@
 // are 0-based ranks in <lang>.txt, j ascending).
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { assetDir } from '../src/analysis/assets.js';
+import { assetDir, LANGUAGE_INFO, LANGUAGES } from '../src/analysis/index.js';
 import { SKIP, symbolChars, textSymbol } from '../src/analysis/language-model/index.js';
-import { LANGUAGE_INFO, LANGUAGES } from '../src/analysis/languages.js';
 import {
   CASE_CLASSES,
   CASE_NONE,
@@ -35,7 +34,7 @@ import {
   JOIN_BEFORE,
   WORD_MARKS,
   WordMarkReader,
-} from '../src/analysis/words/word-marks.js';
+} from '../src/analysis/words/index.js';
 import { namedAlphabet } from '../src/core/index.js';
 import { corpusLines, isDevLine, isHeldOutLine, mixFilter } from './corpus.js';
 

@@ -1,7 +1,7 @@
 // The "no answer" hypothesis: how likely a text is when it is not a cipher of prose in the language, and how much that weighs.
 import type { Alphabet } from '../core/index.js';
 import type { LanguageModel } from './language-model/index.js';
-import { candidateSymbols, type Tokens } from './readings/tokens.js';
+import { candidateSymbols, type Tokens } from './readings/index.js';
 import { logSumExp } from './score.js';
 
 /** Under "no answer", the share of texts whose letters are uniformly random (the rest follow the language's frequencies). */

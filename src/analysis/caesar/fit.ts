@@ -2,8 +2,7 @@
 import type { Alphabet } from '../../core/index.js';
 import { AnalysisInputError } from '../errors.js';
 import { LANGUAGES, type Language } from '../languages.js';
-import { type Reading, readingsOf } from '../readings/readings.js';
-import { ngramsFor, prefixTokens } from '../readings/tokens.js';
+import { ngramsFor, prefixTokens, type Reading, readingsOf } from '../readings/index.js';
 import { logSumExp, shiftLogLikelihoods, softmax } from '../score.js';
 
 export const NO_LETTERS_MESSAGE = 'The text must contain at least one letter of the selected alphabet.';

@@ -3,7 +3,7 @@ import { type Alphabet, codePointLength, codePointPrefix, shiftEach } from '../.
 import { type Doubt, doubtOf } from '../doubt.js';
 import type { Language } from '../languages.js';
 import { answerProbability, creditBand, type NoAnswerFit, noAnswerLogLikelihood } from '../no-answer.js';
-import { ngramsFor, prefixTokens } from '../readings/tokens.js';
+import { ngramsFor, prefixTokens } from '../readings/index.js';
 import { logSumExp, softmax } from '../score.js';
 import { FIRST_LETTERS, type Fit, fitAuto, fitShifts, mix } from './fit.js';
 import { NO_ANSWER_FITS, type NoAnswerClass, noAnswerClass } from './no-answer-fits.js';

@@ -2,7 +2,7 @@
 import type { Alphabet } from '../../core/index.js';
 import { getFoldedModel, getModel, type LanguageModel } from '../language-model/index.js';
 import { LANGUAGE_INFO, type Language } from '../languages.js';
-import { getWordStartTable, type WordStartTable } from '../words/word-start.js';
+import { getWordStartTable, type WordStartTable } from '../words/index.js';
 import { type Tokens, tokenize } from './tokens.js';
 
 /**

@@ -1,6 +1,6 @@
 // A short letters-only text's key, searched and climbed with its word breaks summed over (hidden-breaks.ts).
 
-import { decodeSymbols } from '../readings/tokens.js';
+import { decodeSymbols } from '../readings/index.js';
 import { logSumExp } from '../score.js';
 import { type ForwardState, HiddenBreaks, type Lattice } from './hidden-breaks.js';
 import { type Budget, KeySearch } from './key-search.js';

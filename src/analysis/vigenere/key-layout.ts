@@ -1,5 +1,5 @@
 // Where a key's letters fall in the text: each column's places and cipher codes, and the n-grams and words each reaches.
-import { CASE_NONE } from '../words/word-marks.js';
+import { CASE_NONE } from '../words/index.js';
 import type { Reading } from './reading.js';
 
 /** The text laid out for a key of length k: what KeySearch keeps up to date as key letters move (see its fields). */

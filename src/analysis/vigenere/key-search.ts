@@ -1,6 +1,6 @@
 // The decryption under one key, kept up to date as key letters move: ascent, crib and beam moves.
 import { logSumExp } from '../score.js';
-import type { FrequentWords } from '../words/word-lists.js';
+import type { FrequentWords } from '../words/index.js';
 import { keyLayout } from './key-layout.js';
 import type { Reading } from './reading.js';
 import { CRIB_CHECK_COST, FAST_COST, NEW_WORD_COST, SETUP_COST, WORD_COST } from './tuning.js';

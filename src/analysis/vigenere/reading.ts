@@ -2,8 +2,7 @@
 import type { Alphabet } from '../../core/index.js';
 import type { LanguageModel, NgramModel } from '../language-model/index.js';
 import { LANGUAGE_INFO, type Language } from '../languages.js';
-import { searchModel } from '../readings/readings.js';
-import { candidateSymbols, ngramsFor, type Tokens, tokenize } from '../readings/tokens.js';
+import { candidateSymbols, ngramsFor, searchModel, type Tokens, tokenize } from '../readings/index.js';
 import { WORD_LAMBDA, WORD_LETTERS } from './tuning.js';
 import { WordBonus } from './word-bonus.js';
 

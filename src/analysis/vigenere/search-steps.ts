@@ -1,5 +1,5 @@
 // The pieces the stages of a language's key search share: unigram keys, crib moves, and what a length's search found.
-import type { FrequentWords } from '../words/word-lists.js';
+import type { FrequentWords } from '../words/index.js';
 import type { Budget, KeySearch } from './key-search.js';
 import type { Reading } from './reading.js';
 import { UNIGRAM_COST } from './tuning.js';

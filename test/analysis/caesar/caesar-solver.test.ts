@@ -4,13 +4,14 @@ import { describe, expect, it } from 'vitest';
 import { NO_ANSWER_FITS } from '../../../src/analysis/caesar/index.js';
 import {
   AnalysisInputError,
+  answerProbability,
+  creditBand,
   LANGUAGE_INFO,
   LANGUAGES,
   type Language,
   NO_LETTERS_MESSAGE,
   solveCaesar,
 } from '../../../src/analysis/index.js';
-import { answerProbability, creditBand } from '../../../src/analysis/no-answer.js';
 import {
   type Alphabet,
   caesarDecrypt,

@@ -2,7 +2,7 @@
 // for it, and what it tells the Vigenère word scoring.
 import { describe, expect, it } from 'vitest';
 import { getModel, LANGUAGES } from '../../../src/analysis/index.js';
-import { tokenize } from '../../../src/analysis/readings/tokens.js';
+import { tokenize } from '../../../src/analysis/readings/index.js';
 import { WordBonus } from '../../../src/analysis/vigenere/word-bonus.js';
 import { getWordCounts } from '../../../src/analysis/words/word-lists.js';
 import {

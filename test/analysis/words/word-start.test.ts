@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { isDevLine, isHeldOutLine } from '../../../scripts/corpus.js';
 import { getModel, LANGUAGES } from '../../../src/analysis/index.js';
-import { candidateSymbols, decodeSymbols, tokenize } from '../../../src/analysis/readings/tokens.js';
+import { candidateSymbols, decodeSymbols, tokenize } from '../../../src/analysis/readings/index.js';
 import { wordStartCorrection } from '../../../src/analysis/score.js';
 import {
   buildWordStartTable,
