@@ -269,7 +269,7 @@ describe('solveCaesar', () => {
     expect(result.solutions[0]).toMatchObject({ shift: 13, text, score: 1 });
   });
 
-  // Past 500 letters the solver may stop reading once the shift is settled (src/analysis/caesar-solver.ts).
+  // Past 500 letters the solver may stop reading once the shift is settled (src/analysis/caesar/fit.ts).
   it.each(LANGUAGES)("solves and, with 'auto', recognises a long %s text read only in part", (language) => {
     const a = ownAlphabet(language);
     const text = HELD_OUT[language]
