@@ -1,6 +1,6 @@
 // Helpers the operations share: text options, and solver tasks with their errors as field errors.
 import { TRPCError } from '@trpc/server';
-import { AnalysisInputError } from '../src/analysis/errors.js';
+import { AnalysisInputError } from '../src/analysis/index.js';
 import { ComputeUnavailableError, inlineCompute, runPieces } from '../src/compute/compute.js';
 import type { TaskArgs, TaskKind, TaskResult } from '../src/compute/tasks.js';
 import type { TextOptions } from '../src/core/index.js';

@@ -10,15 +10,23 @@
 // modified Kneser–Ney, whose discounts follow from the counts themselves (src/analysis/language-model/kneser-ney.ts).
 //
 // Every language whose alphabet is not A–Z also gets a folded model, <lang>-folded.json/.bin, over A–Z: the same
-// lines with their accents folded (src/analysis/fold.ts: ł → l, ß → ss, é → e; German lines alternately ä → a
+// lines with their accents folded (test/support/fold.ts: ł → l, ß → ss, é → e; German lines alternately ä → a
 // and ä → ae, as puzzles write both), for ciphertexts whose plaintext was folded before it was enciphered.
 //
 // With MODELS_EXCLUDE_DEV=1 the development lines are not counted either, and the files go under
 // CIPHER_MODEL_DIR (npm run build:dev-models): models for tuning on that split without having seen it.
 import { mkdirSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { assetDir } from '../src/analysis/assets.js';
-import { foldAccents } from '../src/analysis/fold.js';
+import {
+  assetDir,
+  LANGUAGE_INFO,
+  LANGUAGES,
+  type Language,
+  logSumExp,
+  shiftLogLikelihoods,
+  symbolsLogLikelihood,
+} from '../src/analysis/index.js';
+import { ngramTables } from '../src/analysis/language-model/build/index.js';
 import {
   compileModel,
   encodeModelFile,
@@ -27,15 +35,13 @@ import {
   type LanguageModel,
   type ModelFile,
   type NgramFile,
-  ngramTables,
   passageSymbols,
   symbolChars,
 } from '../src/analysis/language-model/index.js';
-import { LANGUAGE_INFO, LANGUAGES, type Language } from '../src/analysis/languages.js';
-import { mulberry32 } from '../src/analysis/random.js';
-import { logSumExp, shiftLogLikelihoods, symbolsLogLikelihood } from '../src/analysis/score.js';
-import { tokenize } from '../src/analysis/tokens.js';
+import { tokenize } from '../src/analysis/readings/index.js';
 import { type Alphabet, caesarEncrypt, type NamedAlphabetName, namedAlphabet } from '../src/core/index.js';
+import { foldAccents } from '../test/support/fold.js';
+import { mulberry32 } from '../test/support/random.js';
 import { CORPUS_DIR, corpusLines, isDevLine, isHeldOutLine, mixFilter } from './corpus.js';
 
 const EXCLUDE_DEV = process.env.MODELS_EXCLUDE_DEV === '1';
@@ -245,7 +251,7 @@ function buildModel(language: Language, file: string, name: NamedAlphabetName, f
     spaced.letters,
     {
       file: `${language}.txt`,
-      ...(fold && { folded: 'accents folded to A–Z (src/analysis/fold.ts); German lines alternately ä → a, ä → ae' }),
+      ...(fold && { folded: 'accents folded to A–Z (test/support/fold.ts); German lines alternately ä → a, ä → ae' }),
       lines: lines.length,
       training_lines: training.length,
       held_out: EXCLUDE_DEV

@@ -1,4 +1,4 @@
-// Builds src/analysis/start/<lang>.bin: how each language's running text begins after a word break (src/analysis/word-start.ts).
+// Builds src/analysis/start/<lang>.bin: how each language's running text begins after a word break (src/analysis/words/word-start.ts).
 //
 // Usage: npm run build:models (runs after scripts/build-models.ts, from the models it wrote)
 //
@@ -8,10 +8,9 @@
 // MODELS_EXCLUDE_DEV=1 and CIPHER_MODEL_DIR as in scripts/build-models.ts.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { assetDir } from '../src/analysis/assets.js';
+import { assetDir, LANGUAGES, type Language } from '../src/analysis/index.js';
 import { getModel } from '../src/analysis/language-model/index.js';
-import { LANGUAGES, type Language } from '../src/analysis/languages.js';
-import { buildWordStartTable } from '../src/analysis/word-start.js';
+import { buildWordStartTable } from '../src/analysis/words/index.js';
 import { corpusLines, isDevLine, isHeldOutLine, mixFilter } from './corpus.js';
 
 const EXCLUDE_DEV = process.env.MODELS_EXCLUDE_DEV === '1';

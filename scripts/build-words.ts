@@ -10,7 +10,7 @@
 // MIN_COUNT times are written, one "word<TAB>count<TAB>lower<TAB>capital<TAB>upper<TAB>before<TAB>after" a line
 // in code-unit order (so that every word with a given prefix is one contiguous range): how often the word
 // stood inside a sentence written in lower case, capitalised and in capitals, and how often an apostrophe
-// alone tied it to the word before and to the word after (WordMarkReader in src/analysis/word-marks.ts).
+// alone tied it to the word before and to the word after (WordMarkReader in src/analysis/words/word-marks.ts).
 // Trailing zero counts are left out. A first line "#tokens<TAB>N<TAB>marks<TAB>marks" holds the number of
 // word tokens counted (rare words included), then those five counts over all words and over the words not
 // listed (each five numbers separated by spaces).
@@ -25,9 +25,8 @@
 // are 0-based ranks in <lang>.txt, j ascending).
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { assetDir } from '../src/analysis/assets.js';
+import { assetDir, LANGUAGE_INFO, LANGUAGES } from '../src/analysis/index.js';
 import { SKIP, symbolChars, textSymbol } from '../src/analysis/language-model/index.js';
-import { LANGUAGE_INFO, LANGUAGES } from '../src/analysis/languages.js';
 import {
   CASE_CLASSES,
   CASE_NONE,
@@ -35,7 +34,7 @@ import {
   JOIN_BEFORE,
   WORD_MARKS,
   WordMarkReader,
-} from '../src/analysis/word-marks.js';
+} from '../src/analysis/words/index.js';
 import { namedAlphabet } from '../src/core/index.js';
 import { corpusLines, isDevLine, isHeldOutLine, mixFilter } from './corpus.js';
 

@@ -3,7 +3,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Language } from '../src/analysis/languages.js';
+import type { Language } from '../src/analysis/index.js';
 import { SOURCE_SHARES } from './corpus/mix.js';
 
 export const REPO = fileURLToPath(new URL('..', import.meta.url));

@@ -3,8 +3,9 @@
 // the fast/short tables of all ten (the Vigenère search's guide, built on first use), in `fastShort`.
 // (A context's smoothed probabilities are also computed when a lookup first reaches it; docs/solver-results.md
 // ("the binary model format and lazy smoothing") gives the cost of that on first requests.)
+
+import { LANGUAGES } from '../../src/analysis/index.js';
 import { getModel } from '../../src/analysis/language-model/index.js';
-import { LANGUAGES } from '../../src/analysis/languages.js';
 
 const cpu = process.cpuUsage();
 const started = performance.now();

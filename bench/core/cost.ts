@@ -17,9 +17,9 @@ import { availableParallelism, loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
 import { candidateBudget } from '../../routers/ciphers/caesar/answer-size.js';
 import { analyzeVigenere, LANGUAGE_INFO, LANGUAGES, type Language, solveCaesar } from '../../src/analysis/index.js';
-import { mulberry32 } from '../../src/analysis/random.js';
-import { getWordCounts } from '../../src/analysis/word-lists.js';
+import { getWordCounts } from '../../src/analysis/words/index.js';
 import { type Alphabet, caesarEncrypt, customAlphabet, namedAlphabet, vigenereEncrypt } from '../../src/core/index.js';
+import { mulberry32 } from '../../test/support/random.js';
 import { lettersOnly } from '../accuracy/presentations.js';
 import { Sampler, type Split } from '../accuracy/samples.js';
 

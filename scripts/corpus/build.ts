@@ -16,7 +16,7 @@ import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { LANGUAGES, type Language } from '../../src/analysis/languages.js';
+import { LANGUAGES, type Language } from '../../src/analysis/index.js';
 import {
   BASE_CORPUS_DIR,
   CORPUS_DIR,

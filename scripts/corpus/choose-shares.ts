@@ -19,16 +19,16 @@
 // technical text is what users' help pages and manuals are. A share selects an even spread of a source's
 // training lines (mixFilter in scripts/corpus.ts), so the candidates of one source nest (¼ ⊂ ½ ⊂ ¾ ⊂ 1) and
 // the counts of each quarter are counted once.
+
+import { LANGUAGE_INFO, type Language, symbolsLogLikelihood } from '../../src/analysis/index.js';
+import { ngramTables } from '../../src/analysis/language-model/build/index.js';
 import {
   compileModel,
   type NgramFile,
   type NgramModel,
-  ngramTables,
   passageSymbols,
   symbolChars,
 } from '../../src/analysis/language-model/index.js';
-import { LANGUAGE_INFO, type Language } from '../../src/analysis/languages.js';
-import { symbolsLogLikelihood } from '../../src/analysis/score.js';
 import { namedAlphabet } from '../../src/core/index.js';
 import { corpusLines, corpusSources, isDevLine, isHeldOutLine, sourceFilter } from '../corpus.js';
 

@@ -1,6 +1,6 @@
 // What a passage must be to enter the corpus: normalised running prose (not code, lists or tables), in the
 // language of its file, and not a repeat of text already there.
-import type { Language } from '../../src/analysis/languages.js';
+import type { Language } from '../../src/analysis/index.js';
 
 /** One passage a line: NFC, one space for any run of white space, no control characters, no soft hyphens. */
 export function normalise(text: string): string {

@@ -1,7 +1,7 @@
 // How much of each corpus source the models count, per language: a share of its training lines (1 = all,
 // the default; 0 = none), chosen on the development split with development models (see docs/corpus.md).
 // CORPUS_SHARES (JSON of the same shape, e.g. '{"en":{"kjv":0.5}}') overrides it for such experiments.
-import type { Language } from '../../src/analysis/languages.js';
+import type { Language } from '../../src/analysis/index.js';
 
 type Shares = Partial<Record<Language, Record<string, number>>>;
 

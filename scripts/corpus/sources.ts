@@ -2,7 +2,7 @@
 //
 // Only the packages DEVELOPERS.md names ("Training text: what may be used") and other packages of free-licence
 // prose from Debian main; never gnome-user-docs, debian-handbook or any wesnoth package (debian.ts refuses them).
-import type { Language } from '../../src/analysis/languages.js';
+import type { Language } from '../../src/analysis/index.js';
 
 export type Format = 'fortune' | 'man' | 'html' | 'sword' | 'mo';
 

@@ -1,12 +1,16 @@
-// The analysis layer: language models, Caesar solving and Vigenère analysis, free of any transport.
+// The analysis layer's public face: language models, Caesar solving, Vigenère analysis and identification, free of
+// any transport. Code outside src/analysis imports from here or from a room's index.ts (caesar/, vigenere/,
+// identify/, language-model/, language-model/build/, readings/, words/), never a room's inner files.
+export { assetDir, assetUrl } from './assets.js';
 export {
   type CaesarSolution,
   type CaesarSolveOptions,
   type CaesarSolveResult,
+  NO_ANSWER_FITS,
   NO_LETTERS_MESSAGE,
   type NoAnswerClass,
   solveCaesar,
-} from './caesar-solver.js';
+} from './caesar/index.js';
 export { CREDIBLE, DOUBT_INFO, DOUBTS, type Doubt, doubtOf } from './doubt.js';
 export { AnalysisInputError } from './errors.js';
 export {
@@ -20,7 +24,8 @@ export {
 } from './identify/index.js';
 export { getModel, type LanguageModel } from './language-model/index.js';
 export { isLanguage, LANGUAGE_INFO, LANGUAGES, type Language } from './languages.js';
-export { scoreText } from './score.js';
+export { answerProbability, creditBand, type NoAnswerFit } from './no-answer.js';
+export { logSumExp, scoreText, shiftLogLikelihoods, symbolsLogLikelihood } from './score.js';
 export {
   type AnalysisDetails,
   type AnalyzeOptions,

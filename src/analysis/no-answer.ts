@@ -1,8 +1,8 @@
 // The "no answer" hypothesis: how likely a text is when it is not a cipher of prose in the language, and how much that weighs.
 import type { Alphabet } from '../core/index.js';
 import type { LanguageModel } from './language-model/index.js';
+import { candidateSymbols, type Tokens } from './readings/index.js';
 import { logSumExp } from './score.js';
-import { candidateSymbols, type Tokens } from './tokens.js';
 
 /** Under "no answer", the share of texts whose letters are uniformly random (the rest follow the language's frequencies). */
 const UNIFORM_SHARE = 0.5;

@@ -9,9 +9,9 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { FORMATS, type Format, isFolded, lettersOnly, present } from '../../bench/accuracy/presentations.js';
 import { analyzeVigenere, LANGUAGE_INFO, LANGUAGES, type Language, solveCaesar } from '../../src/analysis/index.js';
-import { mulberry32 } from '../../src/analysis/random.js';
 import { type Alphabet, caesarDecrypt, caesarEncrypt, namedAlphabet, vigenereEncrypt } from '../../src/core/index.js';
 import { HELD_OUT } from '../support/held-out.js';
+import { mulberry32 } from '../support/random.js';
 
 const basic = namedAlphabet('basic');
 const alphabetFor = (language: Language, format: Format): Alphabet =>

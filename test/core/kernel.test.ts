@@ -7,6 +7,7 @@ import {
   fromCodeUnits,
   NAMED_ALPHABETS,
   namedAlphabet,
+  shiftEach,
   shiftLetters,
 } from '../../src/core/index.js';
 import { CONTRACT_ALPHABETS, NON_LETTERS } from './arbitraries.js';
@@ -102,4 +103,27 @@ describe('BMP kernel', () => {
   it('reuses a custom alphabet sent again', () => {
     expect(customAlphabet('ABCXYZ')).toBe(customAlphabet('ABCXYZ'));
   });
+});
+
+describe('shiftEach (one text under many shifts, for the Caesar solver)', () => {
+  const alphabets: [string, Alphabet, readonly string[]][] = [
+    ...NAMED_ALPHABETS.map((name): [string, Alphabet, readonly string[]] => [
+      name,
+      namedAlphabet(name),
+      [...CONTRACT_ALPHABETS[name][0], ...CONTRACT_ALPHABETS[name][1]],
+    ]),
+    ['mixed custom A–Z0–9', customAlphabet('ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789'), [...'ABCabcxyzXYZ0189']],
+    ['astral custom', customAlphabet('ab😀🔐c'), [...'abcABC😀🔐']],
+  ];
+  for (const [name, a, letters] of alphabets) {
+    it(`gives shiftLetters' text under every shift on ${name}`, () => {
+      fc.assert(
+        fc.property(longText(letters), (text) => {
+          const each = shiftEach(text, a);
+          for (let shift = 0; shift < a.size; shift++) expect(each(shift)).toBe(shiftLetters(text, a, [-shift]));
+        }),
+        { numRuns: 15 },
+      );
+    });
+  }
 });

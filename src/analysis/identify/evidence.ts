@@ -1,7 +1,7 @@
 // The evidence for each explanation of a text, in nats: read as it is, a Caesar shift, a Vigenère key (each in
 // every language weighed), or letters none of these explains (the null model).
 import { type Alphabet, letterIndices, vigenereDecrypt } from '../../core/index.js';
-import { solveCaesar } from '../caesar-solver.js';
+import { solveCaesar } from '../caesar/index.js';
 import { LANGUAGES, type Language } from '../languages.js';
 import { logSumExp, scoreText } from '../score.js';
 import { analyzeVigenere, MIN_ANALYSIS_LETTERS } from '../vigenere/index.js';

@@ -1,5 +1,4 @@
-// Character n-gram language models: the file format, the vocabulary, Kneser–Ney smoothing, the build-time tables and the query.
-export { ngramTables } from './build-tables.js';
+// Character n-gram language models: the file format, the vocabulary, Kneser–Ney smoothing and the query (the build is in build/).
 export { decodeModelFile, encodeModelFile, type ModelFile, type NgramFile, type NgramLevel } from './format.js';
 export { compileModel, getFoldedModel, getModel, type LanguageModel, readModelFile } from './load.js';
 export type { NgramModel } from './ngram-model.js';

@@ -1,7 +1,7 @@
 // The decryption under one key, kept up to date as key letters move: ascent, crib and beam moves.
 import { logSumExp } from '../score.js';
-import type { FrequentWords } from '../word-lists.js';
-import { CASE_NONE } from '../word-marks.js';
+import type { FrequentWords } from '../words/index.js';
+import { keyLayout } from './key-layout.js';
 import type { Reading } from './reading.js';
 import { CRIB_CHECK_COST, FAST_COST, NEW_WORD_COST, SETUP_COST, WORD_COST } from './tuning.js';
 
@@ -21,10 +21,10 @@ export class KeySearch {
   private readonly N: number;
   private readonly S: number;
   private readonly syms: Int32Array;
-  private readonly places: Int32Array[] = [];
-  private readonly codes: Int32Array[] = [];
+  private readonly places: Int32Array[];
+  private readonly codes: Int32Array[];
   /** Per column, the positions (in syms) of the last symbol of every n-gram that holds one of its letters. */
-  private readonly ends: Int32Array[] = [];
+  private readonly ends: Int32Array[];
   /** locals[j·n + s]: log-likelihood of column j's n-grams with key letter j at s, the others as they are. */
   readonly locals: Float64Array;
   private readonly budget: Budget;
@@ -43,10 +43,10 @@ export class KeySearch {
   private readonly wordJoins: Int8Array;
   /** Per column, the words whose score reads one of its letters (a follower reads the word before it too); and
    * the words whose own letters that column completes (in key order). */
-  private readonly wordsOf: Int32Array[] = [];
-  private readonly wordsDoneAt: Int32Array[] = [];
+  private readonly wordsOf: Int32Array[];
+  private readonly wordsDoneAt: Int32Array[];
   /** Per column, the words read as followers whose pair of words it completes (in key order). */
-  private readonly followersDoneAt: Int32Array[] = [];
+  private readonly followersDoneAt: Int32Array[];
   private readonly allWords: Int32Array;
   /** Per position in syms: the column of a key-moved letter (−1 for a fixed symbol), and its cipher code. */
   private readonly columnAt: Int32Array;
@@ -61,7 +61,7 @@ export class KeySearch {
 
   /** twins: false scores every shift, twin or not (the tests compare). */
   constructor(reading: Reading, k: number, budget: Budget, fast = false, twins = true) {
-    const { model, ngrams, tokens, n } = reading;
+    const { model, ngrams, n } = reading;
     this.reading = reading;
     this.k = k;
     this.budget = budget;
@@ -69,112 +69,25 @@ export class KeySearch {
     this.plain = ngrams.short;
     this.N = fast ? 3 : ngrams.order;
     this.S = model.symbolCount;
-    const pad = this.N - 1;
-    const codes = tokens.codes;
-    const len = codes.length;
     this.key = new Int32Array(k);
     this.locals = new Float64Array(k * n);
-    this.syms = new Int32Array(len + pad).fill(model.boundary);
-    const sizes = new Int32Array(k);
-    const columnOf = new Int32Array(len).fill(-1);
-    for (let i = 0, ordinal = 0; i < len; i++) {
-      const c = codes[i] as number;
-      if (c < 0) this.syms[i + pad] = -1 - c;
-      else {
-        const j = ordinal++ % k;
-        columnOf[i] = j;
-        sizes[j]!++;
-      }
-    }
-    this.columnAt = new Int32Array(len + pad).fill(-1);
-    this.codeAt = new Int32Array(len + pad).fill(-1);
-    for (let i = 0; i < len; i++) {
-      this.columnAt[i + pad] = columnOf[i] as number;
-      this.codeAt[i + pad] = codes[i] as number;
-    }
-    const filled = new Int32Array(k);
-    for (let j = 0; j < k; j++) {
-      this.places.push(new Int32Array(sizes[j] as number));
-      this.codes.push(new Int32Array(sizes[j] as number));
-    }
-    for (let i = 0; i < len; i++) {
-      const j = columnOf[i] as number;
-      if (j < 0) continue;
-      const f = filled[j]!++;
-      (this.places[j] as Int32Array)[f] = i + pad;
-      (this.codes[j] as Int32Array)[f] = codes[i] as number;
-    }
-    const stamp = new Int32Array(len + pad).fill(-1);
-    for (let j = 0; j < k; j++) {
-      const list: number[] = [];
-      for (const t of this.places[j] as Int32Array) {
-        for (let e = t; e < t + this.N && e < len + pad; e++) {
-          if (stamp[e] !== j) {
-            stamp[e] = j;
-            list.push(e);
-          }
-        }
-      }
-      this.ends.push(Int32Array.from(list));
-    }
-    // Words: runs of symbols between boundaries that hold at least one letter the key moves.
-    const from: number[] = [];
-    const to: number[] = [];
-    const cut: number[] = [];
-    const cols: number[][] = [];
-    const prev: number[] = [];
-    const cases: number[] = [];
-    const joins: number[] = [];
-    const useWords = !fast && reading.words !== undefined;
-    // Whether the word just read was listed, so that the next one may be scored as its follower.
-    let lastListed = false;
-    for (let i = 0; useWords && i < len; ) {
-      if ((codes[i] as number) === -1 - model.boundary) {
-        i++;
-        continue;
-      }
-      let e = i;
-      const c: number[] = [];
-      while (e < len && (codes[e] as number) !== -1 - model.boundary) {
-        if ((columnOf[e] as number) >= 0) c.push(columnOf[e] as number);
-        e++;
-      }
-      if (c.length > 0) {
-        prev.push(lastListed ? from.length - 1 : -1);
-        from.push(i + pad);
-        to.push(e + pad);
-        cut.push(e === len && tokens.open ? 1 : 0);
-        cases.push(tokens.caseAt?.[i] ?? CASE_NONE);
-        joins.push(tokens.joinAt?.[i] ?? 0);
-        cols.push(c);
-      }
-      lastListed = c.length > 0;
-      i = e;
-    }
-    this.wordFrom = Int32Array.from(from);
-    this.wordTo = Int32Array.from(to);
-    this.wordCut = Uint8Array.from(cut);
-    this.wordPrev = Int32Array.from(prev);
-    this.wordCase = Int8Array.from(cases);
-    this.wordJoins = Int8Array.from(joins);
-    this.allWords = Int32Array.from(from, (_, i) => i);
-    const of: number[][] = Array.from({ length: k }, () => []);
-    const done: number[][] = Array.from({ length: k }, () => []);
-    // A word scored as a follower also changes with the letters of the word before it.
-    const pairs = reading.words?.pairs === true;
-    const followed: number[][] = Array.from({ length: k }, () => []);
-    cols.forEach((own, w) => {
-      const before = prev[w] as number;
-      const c = pairs && before >= 0 ? [...own, ...(cols[before] as number[])] : own;
-      for (const j of new Set(c)) (of[j] as number[]).push(w);
-      (done[Math.max(...own)] as number[]).push(w);
-      if (c !== own) (followed[Math.max(...c)] as number[]).push(w);
-    });
-    for (let j = 0; j < k; j++) {
-      this.wordsOf.push(Int32Array.from(of[j] as number[]));
-      this.wordsDoneAt.push(Int32Array.from(done[j] as number[]));
-      this.followersDoneAt.push(Int32Array.from(followed[j] as number[]));
-    }
+    const layout = keyLayout(reading, k, this.N, fast);
+    this.syms = layout.syms;
+    this.columnAt = layout.columnAt;
+    this.codeAt = layout.codeAt;
+    this.places = layout.places;
+    this.codes = layout.codes;
+    this.ends = layout.ends;
+    this.wordFrom = layout.wordFrom;
+    this.wordTo = layout.wordTo;
+    this.wordCut = layout.wordCut;
+    this.wordPrev = layout.wordPrev;
+    this.wordCase = layout.wordCase;
+    this.wordJoins = layout.wordJoins;
+    this.allWords = layout.allWords;
+    this.wordsOf = layout.wordsOf;
+    this.wordsDoneAt = layout.wordsDoneAt;
+    this.followersDoneAt = layout.followersDoneAt;
     this.twins = twins && reading.plainOf.includes(-2) ? new Array(k) : undefined;
     for (let j = 0; j < k; j++) this.setColumn(j, 0);
     budget.spent += SETUP_COST * this.syms.length;

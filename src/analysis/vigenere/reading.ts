@@ -2,10 +2,9 @@
 import type { Alphabet } from '../../core/index.js';
 import type { LanguageModel, NgramModel } from '../language-model/index.js';
 import { LANGUAGE_INFO, type Language } from '../languages.js';
-import { searchModel } from '../readings.js';
-import { candidateSymbols, ngramsFor, type Tokens, tokenize } from '../tokens.js';
-import { WordBonus } from '../word-bonus.js';
+import { candidateSymbols, ngramsFor, searchModel, type Tokens, tokenize } from '../readings/index.js';
 import { WORD_LAMBDA, WORD_LETTERS } from './tuning.js';
+import { WordBonus } from './word-bonus.js';
 
 /** The text as one language model reads it, cut after the letters the key search needs. */
 export interface Reading {

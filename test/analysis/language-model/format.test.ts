@@ -2,16 +2,16 @@
 // and the lazily smoothed model does not depend on the order its contexts are first read in.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { LANGUAGES } from '../../../src/analysis/index.js';
+import { ngramTables } from '../../../src/analysis/language-model/build/index.js';
 import {
   compileModel,
   decodeModelFile,
   encodeModelFile,
   type NgramFile,
-  ngramTables,
   passageSymbols,
   readModelFile,
 } from '../../../src/analysis/language-model/index.js';
-import { LANGUAGES } from '../../../src/analysis/languages.js';
 import { namedAlphabet } from '../../../src/core/index.js';
 import { HELD_OUT } from '../../support/held-out.js';
 

@@ -1,17 +1,17 @@
 // Word-start tables: the committed files agree with their generator, and texts may begin inside a passage.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { isDevLine, isHeldOutLine } from '../../scripts/corpus.js';
-import { getModel, LANGUAGES } from '../../src/analysis/index.js';
-import { wordStartCorrection } from '../../src/analysis/score.js';
-import { candidateSymbols, decodeSymbols, tokenize } from '../../src/analysis/tokens.js';
+import { isDevLine, isHeldOutLine } from '../../../scripts/corpus.js';
+import { getModel, LANGUAGES } from '../../../src/analysis/index.js';
+import { candidateSymbols, decodeSymbols, tokenize } from '../../../src/analysis/readings/index.js';
+import { wordStartCorrection } from '../../../src/analysis/score.js';
 import {
   buildWordStartTable,
   getWordStartTable,
   PASSAGE_START,
   readWordStartTable,
-} from '../../src/analysis/word-start.js';
-import { namedAlphabet } from '../../src/core/index.js';
+} from '../../../src/analysis/words/word-start.js';
+import { namedAlphabet } from '../../../src/core/index.js';
 
 /** 405 training-split lines of the English corpus with their line numbers (fixtures/README.md says which). */
 const SAMPLE = readFileSync(new URL('./fixtures/en-training-sample.tsv', import.meta.url), 'utf8')

@@ -1,14 +1,16 @@
 // The word bonus: whole words of a candidate plaintext scored against the word lists, real words against letter salad.
-import { type LanguageModel, type NgramModel, symbolChars } from './language-model/index.js';
+import { type LanguageModel, type NgramModel, symbolChars } from '../language-model/index.js';
 import {
+  CASE_CLASSES,
   followerProbability,
   getWordCounts,
   getWordPairs,
+  JOIN_STATES,
   prefixRange,
+  WORD_MARKS,
   type WordCounts,
   type WordPairs,
-} from './word-lists.js';
-import { CASE_CLASSES, JOIN_STATES, WORD_MARKS } from './word-marks.js';
+} from '../words/index.js';
 
 /**
  * A hash map from positive integers below 2^53 to numbers, open addressing in typed arrays: the word

@@ -1,16 +1,17 @@
 // Caesar solver: exact solutions in every language, posterior shape, language detection and input errors.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { NO_ANSWER_FITS } from '../../src/analysis/caesar-solver.js';
+import { NO_ANSWER_FITS } from '../../../src/analysis/caesar/index.js';
 import {
   AnalysisInputError,
+  answerProbability,
+  creditBand,
   LANGUAGE_INFO,
   LANGUAGES,
   type Language,
   NO_LETTERS_MESSAGE,
   solveCaesar,
-} from '../../src/analysis/index.js';
-import { answerProbability, creditBand } from '../../src/analysis/no-answer.js';
+} from '../../../src/analysis/index.js';
 import {
   type Alphabet,
   caesarDecrypt,
@@ -18,8 +19,8 @@ import {
   customAlphabet,
   letterIndices,
   namedAlphabet,
-} from '../../src/core/index.js';
-import { HELD_OUT } from '../support/held-out.js';
+} from '../../../src/core/index.js';
+import { HELD_OUT } from '../../support/held-out.js';
 
 const ownAlphabet = (language: Language): Alphabet => namedAlphabet(LANGUAGE_INFO[language].alphabet);
 const basic = namedAlphabet('basic');
@@ -268,7 +269,7 @@ describe('solveCaesar', () => {
     expect(result.solutions[0]).toMatchObject({ shift: 13, text, score: 1 });
   });
 
-  // Past 500 letters the solver may stop reading once the shift is settled (src/analysis/caesar-solver.ts).
+  // Past 500 letters the solver may stop reading once the shift is settled (src/analysis/caesar/fit.ts).
   it.each(LANGUAGES)("solves and, with 'auto', recognises a long %s text read only in part", (language) => {
     const a = ownAlphabet(language);
     const text = HELD_OUT[language]

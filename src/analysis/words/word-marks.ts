@@ -1,6 +1,6 @@
 // How a word is written in running text (its case inside a sentence, an apostrophe tying it to a neighbour):
 // evidence the cipher leaves, since it keeps every letter's case and every character that is not a letter.
-import { charKind, KIND_SPACE } from './language-model/index.js';
+import { charKind, KIND_SPACE } from '../language-model/index.js';
 
 /** Every cased letter lower-case ("word"). */
 export const CASE_LOWER = 0;

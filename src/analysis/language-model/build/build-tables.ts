@@ -1,6 +1,6 @@
 // Build time: a model file's tables (continuation counts, levels, counts of counts) from its top-order n-grams.
-import { COUNT_ESCAPE, denseOrder, type NgramFile, type NgramLevel } from './format.js';
-import { countsOfCounts } from './kneser-ney.js';
+import { COUNT_ESCAPE, denseOrder, type NgramFile, type NgramLevel } from '../format.js';
+import { countsOfCounts } from '../kneser-ney.js';
 
 /** Distinct values of a key array and how often each occurs, both in ascending key order. */
 function runs(keys: Int32Array): { keys: Int32Array; counts: Float64Array } {

@@ -1,9 +1,9 @@
 // The readings of a ciphertext a solver weighs: its layout read as words or as letters run together, its plaintext as written or folded to A–Z.
-import type { Alphabet } from '../core/index.js';
-import { getFoldedModel, getModel, type LanguageModel } from './language-model/index.js';
-import { LANGUAGE_INFO, type Language } from './languages.js';
+import type { Alphabet } from '../../core/index.js';
+import { getFoldedModel, getModel, type LanguageModel } from '../language-model/index.js';
+import { LANGUAGE_INFO, type Language } from '../languages.js';
+import { getWordStartTable, type WordStartTable } from '../words/index.js';
 import { type Tokens, tokenize } from './tokens.js';
-import { getWordStartTable, type WordStartTable } from './word-start.js';
 
 /**
  * One way to read a ciphertext: which model reads it and how its separators are read. A solver scores every

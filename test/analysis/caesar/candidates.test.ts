@@ -1,6 +1,6 @@
 // Caesar solve's candidate texts under an answer-size budget (issue 14, item 8): the best is whole, the rest cut.
 import { describe, expect, it } from 'vitest';
-import { solveCaesar } from '../../src/analysis/index.js';
+import { solveCaesar } from '../../../src/analysis/index.js';
 import {
   caesarDecrypt,
   caesarEncrypt,
@@ -8,7 +8,7 @@ import {
   codePointPrefix,
   customAlphabet,
   namedAlphabet,
-} from '../../src/core/index.js';
+} from '../../../src/core/index.js';
 
 describe('solveCaesar with candidateChars', () => {
   const basic = namedAlphabet('basic');

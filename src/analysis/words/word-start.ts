@@ -1,8 +1,8 @@
 // How running text begins when a ciphertext is cut from the middle of a passage: the first three symbols after a word break.
 import { readFileSync } from 'node:fs';
-import { assetUrl } from './assets.js';
-import { type LanguageModel, passageSymbols } from './language-model/index.js';
-import type { Language } from './languages.js';
+import { assetUrl } from '../assets.js';
+import { type LanguageModel, passageSymbols } from '../language-model/index.js';
+import type { Language } from '../languages.js';
 
 /**
  * ln P(x₁ x₂ x₃ | the text starts at some word of running text, not at a passage's start): the spaced

@@ -1,10 +1,10 @@
 // How a word is written (its case inside a sentence, apostrophes tying it to its neighbours): how text is read
 // for it, and what it tells the Vigenère word scoring.
 import { describe, expect, it } from 'vitest';
-import { getModel, LANGUAGES } from '../../src/analysis/index.js';
-import { tokenize } from '../../src/analysis/tokens.js';
-import { WordBonus } from '../../src/analysis/word-bonus.js';
-import { getWordCounts } from '../../src/analysis/word-lists.js';
+import { getModel, LANGUAGES } from '../../../src/analysis/index.js';
+import { tokenize } from '../../../src/analysis/readings/index.js';
+import { WordBonus } from '../../../src/analysis/vigenere/word-bonus.js';
+import { getWordCounts } from '../../../src/analysis/words/word-lists.js';
 import {
   CASE_CAPITAL,
   CASE_LOWER,
@@ -14,8 +14,8 @@ import {
   JOIN_BEFORE,
   letterCase,
   WordMarkReader,
-} from '../../src/analysis/word-marks.js';
-import { namedAlphabet } from '../../src/core/index.js';
+} from '../../../src/analysis/words/word-marks.js';
+import { namedAlphabet } from '../../../src/core/index.js';
 
 /** Each word of text with its case class and joins, read the way scripts/build-words.ts reads training lines. */
 function read(text: string): { words: string[]; reader: WordMarkReader } {

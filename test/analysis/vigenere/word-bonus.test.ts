@@ -1,7 +1,7 @@
 // The word bonus of the Vigenère analyser's short texts: real words against letter salad, words after the words before.
 import { describe, expect, it } from 'vitest';
-import { getModel, type LANGUAGES } from '../../src/analysis/index.js';
-import { WordBonus } from '../../src/analysis/word-bonus.js';
+import { getModel, type LANGUAGES } from '../../../src/analysis/index.js';
+import { WordBonus } from '../../../src/analysis/vigenere/word-bonus.js';
 
 /** The model symbols of a lower-case word. */
 function symbols(word: string, language: (typeof LANGUAGES)[number]): Int32Array {

@@ -1,7 +1,7 @@
 // A text as the solvers read it: letters the key moves, fixed symbols, word breaks and marks; and what it deciphers to.
-import { type Alphabet, PARTNER_FLAG } from '../core/index.js';
-import { charKind, KIND_SPACE, type LanguageModel, type NgramModel, SKIP } from './language-model/index.js';
-import { joinState, WordMarkReader } from './word-marks.js';
+import { type Alphabet, PARTNER_FLAG } from '../../core/index.js';
+import { charKind, KIND_SPACE, type LanguageModel, type NgramModel, SKIP } from '../language-model/index.js';
+import { joinState, WordMarkReader } from '../words/index.js';
 
 /**
  * A text as the solvers see it. A code ≥ 0 is a letter of the candidate alphabet (its index), which a

@@ -1,14 +1,14 @@
 // The word lists the Vigenère analyser reads on short texts: word counts, word pairs, the most frequent words.
 import { describe, expect, it } from 'vitest';
-import { getModel, LANGUAGES } from '../../src/analysis/index.js';
-import { symbolChars } from '../../src/analysis/language-model/index.js';
+import { getModel, LANGUAGES } from '../../../src/analysis/index.js';
+import { symbolChars } from '../../../src/analysis/language-model/index.js';
 import {
   followerProbability,
   frequentWords,
   getWordCounts,
   getWordPairs,
   prefixCount,
-} from '../../src/analysis/word-lists.js';
+} from '../../../src/analysis/words/word-lists.js';
 
 describe('word counts', () => {
   it('loads a sorted list for every language', () => {
