@@ -31,7 +31,9 @@ export {
   type AnalyzeOptions,
   analyzeVigenere,
   analyzeVigenereDetails,
+  MAX_PROBABLE_LENGTHS,
   MIN_ANALYSIS_LETTERS,
+  PREVIEW_CODE_POINTS,
   TOO_SHORT_MESSAGE,
   type VigenereAnalysis,
 } from './vigenere/index.js';

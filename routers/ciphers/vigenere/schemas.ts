@@ -1,5 +1,6 @@
 // Vigenère's request and response schemas, built from the field kit.
 import { z } from 'zod';
+import { MAX_PROBABLE_LENGTHS, PREVIEW_CODE_POINTS } from '../../../src/analysis/index.js';
 import {
   alphabetChoice,
   alphabetFields,
@@ -45,38 +46,35 @@ export const vigenereOutput = z.object({
   text_length: textLength,
 });
 
-/** What an analysis reports: `lengths` key lengths at most, a preview of `preview` code points. */
-export function vigenereAnalyzeOutput(lengths: number, preview: number) {
-  return z.object({
-    success,
-    analysis: z
-      .object({
-        probable_key_lengths: z
-          .array(z.int())
-          .meta({ description: `Up to ${lengths} key lengths, most likely first.`, example: [5, 10, 3] }),
-        best_key_length: z.int().meta({ description: 'The most likely key length.', example: 5 }),
-        ioc_scores: z.record(z.string(), z.number()).meta({
-          description:
-            'Mean index of coincidence of the columns for every key length tried ("1"…"max"); the right length and ' +
-            'its multiples come close to the language’s own IoC (about 0.066 for English).',
-          example: { '1': 0.043, '2': 0.045, '3': 0.044, '4': 0.046, '5': 0.067 },
-        }),
-        probable_key: z.string().meta({ description: 'The recovered key, upper case.', example: 'LEMON' }),
-        decrypted_preview: z.string().meta({
-          description: `The first ${preview} code points of the text decrypted with probable_key.`,
-          example: 'It was the best of times, it was the worst of times',
-        }),
-        confidence: z.number().meta({
-          description:
-            'Probability that probable_key is the key (its length and every letter), every hypothesis weighed, ' +
-            'including that the text is not a Vigenère cipher of prose in the language with a key of at most ' +
-            'max_key_length letters (random letters, another cipher, a longer key).',
-          example: 0.97,
-        }),
-        reason: doubtReason('probable_key'),
-        language: languageName,
-      })
-      .meta({ description: 'What the analysis found.' }),
-    text_length: textLength,
-  });
-}
+export const vigenereAnalyzeOutput = z.object({
+  success,
+  analysis: z
+    .object({
+      probable_key_lengths: z
+        .array(z.int())
+        .meta({ description: `Up to ${MAX_PROBABLE_LENGTHS} key lengths, most likely first.`, example: [5, 10, 3] }),
+      best_key_length: z.int().meta({ description: 'The most likely key length.', example: 5 }),
+      ioc_scores: z.record(z.string(), z.number()).meta({
+        description:
+          'Mean index of coincidence of the columns for every key length tried ("1"…"max"); the right length and ' +
+          'its multiples come close to the language’s own IoC (about 0.066 for English).',
+        example: { '1': 0.043, '2': 0.045, '3': 0.044, '4': 0.046, '5': 0.067 },
+      }),
+      probable_key: z.string().meta({ description: 'The recovered key, upper case.', example: 'LEMON' }),
+      decrypted_preview: z.string().meta({
+        description: `The first ${PREVIEW_CODE_POINTS} code points of the text decrypted with probable_key.`,
+        example: 'It was the best of times, it was the worst of times',
+      }),
+      confidence: z.number().meta({
+        description:
+          'Probability that probable_key is the key (its length and every letter), every hypothesis weighed, ' +
+          'including that the text is not a Vigenère cipher of prose in the language with a key of at most ' +
+          'max_key_length letters (random letters, another cipher, a longer key).',
+        example: 0.97,
+      }),
+      reason: doubtReason('probable_key'),
+      language: languageName,
+    })
+    .meta({ description: 'What the analysis found.' }),
+  text_length: textLength,
+});

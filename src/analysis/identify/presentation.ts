@@ -1,13 +1,12 @@
 // How a pasted ciphertext is laid out (as the cipher left it, letters only, in groups, letter-spaced), and the
 // text the identifier scores: letter-spaced and grouped texts read as letters run together.
 import type { Alphabet } from '../../core/index.js';
+import { LETTERS_PER_WORD_BREAK } from '../readings/index.js';
 
 export type Presentation = 'spaced' | 'letters' | 'groups' | 'letterspaced';
 
 /** At least this many letters in runs before a layout counts as groups or as letter-spaced. */
 const MIN_RUNS = 4;
-/** A text with fewer word breaks than one per this many letters has its letters run together. */
-const LETTERS_PER_BREAK = 15;
 
 interface Run {
   /** Letters of the alphabet in the run. */
@@ -52,7 +51,7 @@ export function presentationOf(text: string, a: Alphabet): Presentation {
       return 'groups';
   }
   const letters = runs.reduce((s, r) => s + r.letters, 0);
-  return runs.length * LETTERS_PER_BREAK <= letters ? 'letters' : 'spaced';
+  return runs.length * LETTERS_PER_WORD_BREAK <= letters ? 'letters' : 'spaced';
 }
 
 /**

@@ -3,7 +3,7 @@ import type { Alphabet } from '../../core/index.js';
 import { getFoldedModel, getModel, type LanguageModel } from '../language-model/index.js';
 import { LANGUAGE_INFO, type Language } from '../languages.js';
 import { getWordStartTable, type WordStartTable } from '../words/index.js';
-import { type Tokens, tokenize } from './tokens.js';
+import { LETTERS_PER_WORD_BREAK, type Tokens, tokenize } from './tokens.js';
 
 /**
  * One way to read a ciphertext: which model reads it and how its separators are read. A solver scores every
@@ -36,8 +36,6 @@ export interface Layout {
   readonly lowerCase: boolean;
 }
 
-/** Fewer separators than one per this many letters: line breaks in a stripped text, not word breaks. */
-const LETTERS_PER_LINE = 15;
 const WHITE = /^\s+$/u;
 /** The shortest group a layout of few groups has (puzzles print groups of four, five or six letters). */
 const MIN_GROUP = 4;
@@ -113,7 +111,8 @@ export function strippedLayout(layout: Layout): boolean {
   // Groups of two or three letters are words far more often than a layout, unless there are many of them.
   const grouped = first >= MIN_GROUP || runs.length >= MIN_SHORT_GROUPS;
   if (grouped && runs.every((r, i) => r === first || (i === runs.length - 1 && r < first))) return true;
-  return (runs.length - 1) * LETTERS_PER_LINE < layout.letters;
+  // Fewer separators than one per LETTERS_PER_WORD_BREAK letters: line breaks in a stripped text, not word breaks.
+  return (runs.length - 1) * LETTERS_PER_WORD_BREAK < layout.letters;
 }
 
 /** One letter at a time, three times or more: "K H O O R". */

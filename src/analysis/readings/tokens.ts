@@ -36,8 +36,11 @@ export interface Tokens {
 
 const INDEX_MASK = PARTNER_FLAG - 1;
 
-/** Fewer boundaries than one per this many letters means the spaces are not word breaks. */
-const JOINED_LETTERS_PER_BOUNDARY = 15;
+/**
+ * Fewer word breaks than one per this many letters means the letters run together and the spaces are something
+ * else (line breaks, stray gaps): tokenize, the layouts of readings.ts and identify's presentations all read it.
+ */
+export const LETTERS_PER_WORD_BREAK = 15;
 /** A text without any break up to this many letters is more likely one word than letters run together. */
 const LONGEST_WORD = 12;
 /** Equal letter groups (five at a time, say) this many times over are a cipher's layout, not words. */
@@ -123,7 +126,7 @@ export function tokenize(
   const breaks = runs.length - 1;
   const joined =
     spacing === 'auto'
-      ? grouped || (breaks === 0 ? letters > LONGEST_WORD : breaks * JOINED_LETTERS_PER_BOUNDARY < letters)
+      ? grouped || (breaks === 0 ? letters > LONGEST_WORD : breaks * LETTERS_PER_WORD_BREAK < letters)
       : spacing === 'joined';
   // The closing boundary added above only served the run lengths when the text ends in a letter.
   const end = open ? o - 1 : o;

@@ -16,12 +16,12 @@ export interface VigenereAnalysis {
   language: Language;
   /** Mean index of coincidence of the columns, for every tried key length "1"…"max". */
   ioc_scores: Record<string, number>;
-  /** Up to 5 key lengths, most likely first. */
+  /** Up to MAX_PROBABLE_LENGTHS key lengths, most likely first. */
   probable_key_lengths: number[];
   best_key_length: number;
   /** The recovered key in the alphabet's own (upper-case) forms, never a repetition of a shorter key. */
   probable_key: string;
-  /** The first 200 code points of the decryption, case and non-alphabet characters kept. */
+  /** The first PREVIEW_CODE_POINTS code points of the decryption, case and non-alphabet characters kept. */
   decrypted_preview: string;
   /**
    * Calibrated probability, in [0, 1], that the key (length and every letter) is exactly right, every hypothesis
@@ -47,9 +47,11 @@ export interface AnalysisDetails {
 }
 
 export const MIN_ANALYSIS_LETTERS = 20;
-export const TOO_SHORT_MESSAGE = 'The text must contain at least 20 letters of the selected alphabet for analysis.';
-const PREVIEW_CODE_POINTS = 200;
-const MAX_PROBABLE_LENGTHS = 5;
+export const TOO_SHORT_MESSAGE = `The text must contain at least ${MIN_ANALYSIS_LETTERS} letters of the selected alphabet for analysis.`;
+/** The decryption previewed, in code points from the start. */
+export const PREVIEW_CODE_POINTS = 200;
+/** The key lengths an analysis lists, most likely first. */
+export const MAX_PROBABLE_LENGTHS = 5;
 /** Options for tuning and measurement; the service uses the defaults. */
 export interface AnalyzeOptions {
   /** Weighs "no answer" with this fit instead of the shipped one (see NO_ANSWER_FIT). */
