@@ -1,5 +1,5 @@
 // Where the heavy solver work runs: the ComputeService the procedures call, and the inline one.
-import { PIECES, runTask, type TaskArgs, type TaskKind, type TaskResult } from './tasks.js';
+import { piecesOf, runTask, type TaskArgs, type TaskKind, type TaskResult } from './tasks.js';
 
 export interface ComputeService {
   /** `client`: who asked (the rate limit's client key), so that a pool can share its workers fairly. */
@@ -25,7 +25,7 @@ export const inlineCompute: ComputeService = {
 };
 
 /**
- * Runs a task on `service`, in pieces where PIECES says the task is cut (a bulk solve): each piece is queued after
+ * Runs a task on `service`, in pieces where the task says how to cut it (a bulk solve): each piece is queued after
  * the last one finished, so another client's task can run between two of them instead of after the whole batch.
  */
 export async function runPieces<K extends TaskKind>(
@@ -34,7 +34,7 @@ export async function runPieces<K extends TaskKind>(
   args: TaskArgs<K>,
   options?: { client?: string },
 ): Promise<TaskResult<K>> {
-  const plan = PIECES[kind];
+  const plan = piecesOf(kind);
   const pieces = plan?.split(args) ?? [];
   if (!plan || pieces.length < 2) return service.run(kind, args, options);
   const parts: TaskResult<K>[] = [];

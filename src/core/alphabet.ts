@@ -195,6 +195,15 @@ export function resolveAlphabet(name: AlphabetName = DEFAULT_ALPHABET, custom?: 
   return name === 'custom' ? customAlphabet(custom ?? '') : namedAlphabet(name);
 }
 
+/** An alphabet as plain data, as requests and worker tasks carry it. */
+export interface AlphabetSpec {
+  alphabet?: AlphabetName;
+  custom_alphabet?: string;
+}
+
+/** The alphabet a spec names (resolveAlphabet supplies the default). */
+export const alphabetOf = (spec: AlphabetSpec): Alphabet => resolveAlphabet(spec.alphabet, spec.custom_alphabet);
+
 /** Upper-case own forms of a named alphabet as one string. */
 export function alphabetLetters(a: Alphabet): string {
   return a.letters.join('');

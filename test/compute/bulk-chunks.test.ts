@@ -1,8 +1,9 @@
 // A bulk solve runs as a chain of small tasks, so that one client's batch cannot hold a worker from others (issue 14).
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { BULK_CHUNK_COST, bulkChunks } from '../../src/analysis/caesar/tasks.js';
 import { WorkerPool } from '../../src/compute/pool.js';
-import { BULK_CHUNK_COST, bulkChunks, taskCost } from '../../src/compute/tasks.js';
+import { taskCost } from '../../src/compute/tasks.js';
 import { createApp } from '../../src/http/app.js';
 
 const cost = (texts: string[]) => taskCost('caesarBulkSolve', { spec: {}, texts, language: 'en' });

@@ -2,8 +2,7 @@
 // worked example.
 import { TRPCError } from '@trpc/server';
 import type { z } from 'zod';
-import { alphabetOf } from '../../../src/compute/tasks.js';
-import { caesarDecrypt, caesarEncrypt, codePointLength } from '../../../src/core/index.js';
+import { alphabetOf, caesarDecrypt, caesarEncrypt, codePointLength } from '../../../src/core/index.js';
 import { type FieldErrors, FieldValidationError } from '../../errors.js';
 import { MAX_BULK_ITEMS } from '../../fields.js';
 import { type OperationGroup, post } from '../../operation.js';

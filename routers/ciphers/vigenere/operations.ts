@@ -1,7 +1,6 @@
 // Vigenère operations: encrypt, decrypt and analyse (key length, key and preview), each with its worked example.
 import { MIN_ANALYSIS_LETTERS } from '../../../src/analysis/index.js';
-import { alphabetOf } from '../../../src/compute/tasks.js';
-import { codePointLength, vigenereDecrypt, vigenereEncrypt } from '../../../src/core/index.js';
+import { alphabetOf, codePointLength, vigenereDecrypt, vigenereEncrypt } from '../../../src/core/index.js';
 import { type OperationGroup, post } from '../../operation.js';
 import { compute, textOptions } from '../../shared.js';
 import { vigenereAnalyzeInput, vigenereAnalyzeOutput, vigenereInput, vigenereOutput } from './schemas.js';
@@ -49,7 +48,7 @@ const analyze = post(
   },
   {
     input: vigenereAnalyzeInput,
-    output: vigenereAnalyzeOutput(5, 200),
+    output: vigenereAnalyzeOutput,
     run: async (input, ctx) => {
       const analysis = await compute(ctx, 'vigenereAnalyze', {
         spec: { alphabet: input.alphabet, custom_alphabet: input.custom_alphabet },
