@@ -33,5 +33,7 @@ export const OPERATIONS: ReadonlyMap<string, AnyOperation> = new Map(
 
 export const createCaller = createCallerFactory(appRouter);
 export type { HealthReport } from './meta.js';
-export type { AnyOperation, Operation, OperationGroup } from './operation.js';
+
+export type { AnyOperation, OperationGroup } from './operation.js';
+
 export type { Context } from './trpc.js';

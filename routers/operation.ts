@@ -6,7 +6,7 @@ import { type Context, publicProcedure } from './trpc.js';
 
 type OpenApi = NonNullable<OpenApiMeta['openapi']>;
 
-export type RestMethod = 'GET' | 'POST';
+type RestMethod = 'GET' | 'POST';
 
 /** How the operation is reached over REST (under API_PREFIX) and described in the OpenAPI document. */
 export interface RestRoute<M extends RestMethod = RestMethod> {

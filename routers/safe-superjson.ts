@@ -48,7 +48,7 @@ function isReferentialEqualities(r: unknown): boolean {
   return r.length === 1 || (isRecord(r[1]) && Object.values(r[1]).every(isPaths));
 }
 
-export function isWellFormedMeta(meta: unknown): boolean {
+function isWellFormedMeta(meta: unknown): boolean {
   if (meta === undefined) return true;
   if (!isRecord(meta)) return false;
   const { values, referentialEqualities, v } = meta;

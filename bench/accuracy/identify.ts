@@ -20,8 +20,8 @@ import { cellSeed, type FormatContext } from './context.js';
 import { mulberry32 } from './internals.js';
 import { median, pct } from './report.js';
 
-export const IDENTIFY_KINDS = ['plain', 'caesar', 'rot13', 'vigenere', 'random'] as const;
-export type IdentifyKind = (typeof IDENTIFY_KINDS)[number];
+const IDENTIFY_KINDS = ['plain', 'caesar', 'rot13', 'vigenere', 'random'] as const;
+type IdentifyKind = (typeof IDENTIFY_KINDS)[number];
 /** The service's default. */
 const MAX_KEY_LENGTH = 20;
 const KEY_LENGTHS: [number, number] = [3, 12];
@@ -91,7 +91,7 @@ function sample(
 }
 
 /** Whether a verdict is exactly the truth: cipher, shift or key, and language (any language for unknown). */
-export function exact(v: Verdict, t: Truth): boolean {
+function exact(v: Verdict, t: Truth): boolean {
   if (v.cipher !== t.cipher) return false;
   if (t.cipher === 'unknown') return true;
   return v.language === t.language && v.shift === t.shift && v.key === t.key;

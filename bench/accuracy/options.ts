@@ -4,8 +4,8 @@ import { isLanguage, LANGUAGES, type Language } from '../../src/analysis/index.j
 import { FORMAT_INFO, FORMATS, type Format } from './presentations.js';
 import type { Split } from './samples.js';
 
-export const SECTIONS = ['caesar', 'vigenere', 'null', 'identify', 'long', 'speed'] as const;
-export type Section = (typeof SECTIONS)[number];
+const SECTIONS = ['caesar', 'vigenere', 'null', 'identify', 'long', 'speed'] as const;
+type Section = (typeof SECTIONS)[number];
 
 interface Spec<T> {
   /** Placeholder shown in the help ("N", "LIST"); none for a switch. */

@@ -14,7 +14,7 @@ export interface Tally {
   quad: number;
 }
 
-export const emptyTally = (): Tally => ({ n: 0, ours: 0, chi: 0, quad: 0 });
+const emptyTally = (): Tally => ({ n: 0, ours: 0, chi: 0, quad: 0 });
 
 export const tallyText = (t: Tally): string => `**${pct(t.ours, t.n)}** / ${pct(t.chi, t.n)} / ${pct(t.quad, t.n)}`;
 
@@ -30,7 +30,7 @@ export function cellOf(grid: Grid, column: string, row: string): Tally {
 }
 
 /** A column's mean rate over its cells (each cell weighs the same), and its worst cell by our rate. */
-export function columnSummary(rows: Map<string, Tally>): { ours: number; quad: number; worst: number; at: string } {
+function columnSummary(rows: Map<string, Tally>): { ours: number; quad: number; worst: number; at: string } {
   const cells = [...rows].filter(([, t]) => t.n > 0);
   const mean = (f: (t: Tally) => number): number => cells.reduce((s, [, t]) => s + f(t) / t.n, 0) / cells.length;
   const [at, w] = cells.reduce((x, y) => (y[1].ours / y[1].n < x[1].ours / x[1].n ? y : x));

@@ -30,7 +30,7 @@ function words(language: string, count: number): string[] {
 }
 
 /** Random words until the text has `letters` letters: reads like the language to an n-gram model, yet says nothing. */
-export function randomWords(language: string, letters: number, seed: number): string {
+function randomWords(language: string, letters: number, seed: number): string {
   const pool = words(language, 2000);
   const random = mulberry32(seed);
   const out: string[] = [];
@@ -44,7 +44,7 @@ export function randomWords(language: string, letters: number, seed: number): st
 }
 
 /** Uniformly random letters of A–Z. */
-export function randomLetters(count: number, seed: number): string {
+function randomLetters(count: number, seed: number): string {
   const random = mulberry32(seed);
   return Array.from({ length: count }, () => String.fromCharCode(65 + Math.floor(random() * 26))).join('');
 }

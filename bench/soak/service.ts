@@ -2,8 +2,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { BUN, freePort, NODE, productionEnv, ROOT, type Runtime } from '../../test/support/service-process.js';
 
-export { freePort };
-
 export interface Service {
   url: string;
   child: ChildProcess;

@@ -144,7 +144,7 @@ export class FairQueue<J extends { client: string }> {
   }
 }
 
-export function defaultPoolSize(): number {
+function defaultPoolSize(): number {
   return Math.max(1, availableParallelism() - 1);
 }
 

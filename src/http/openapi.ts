@@ -25,7 +25,7 @@ export interface DocSchema {
 }
 
 /** A JSON body of the document: its schema and example. */
-export interface DocContent {
+interface DocContent {
   schema: DocSchema;
   example?: unknown;
 }

@@ -25,7 +25,7 @@ export const anyText: fc.Arbitrary<string> = fc.oneof(
 );
 
 /** Text made mostly of the given letters (both forms) mixed with punctuation and other characters. */
-export function textOver(letters: readonly string[]): fc.Arbitrary<string> {
+function textOver(letters: readonly string[]): fc.Arbitrary<string> {
   return fc.string({
     unit: fc.oneof(
       { arbitrary: fc.constantFrom(...letters), weight: 6 },
@@ -70,7 +70,7 @@ export function keyOver(letters: readonly string[]): fc.Arbitrary<string> {
 }
 
 /** The contract's partner rule for a custom letter: its other case, when that is a single code point. */
-export function customPartner(c: string): string | null {
+function customPartner(c: string): string | null {
   const lo = c.toLowerCase();
   const up = c.toUpperCase();
   if (lo !== c && [...lo].length === 1) return lo;
@@ -114,7 +114,7 @@ const customUnit = fc.oneof(
 );
 
 /** A valid custom alphabet (2–256 distinct code points, usually short) as an array of its letters. */
-export const customLetters: fc.Arbitrary<string[]> = fc.oneof(
+const customLetters: fc.Arbitrary<string[]> = fc.oneof(
   { arbitrary: fc.uniqueArray(customUnit, { minLength: 2, maxLength: 256 }), weight: 4 },
   { arbitrary: fc.uniqueArray(customUnit, { minLength: 2, maxLength: 256, size: 'large' }), weight: 1 },
 );
@@ -134,7 +134,7 @@ for (const [from, to] of [
 }
 
 /** A custom alphabet in which every letter has a case partner of its own, in either case form. */
-export const casedLetters: fc.Arbitrary<string[]> = fc
+const casedLetters: fc.Arbitrary<string[]> = fc
   .uniqueArray(fc.constantFrom(...CASED), {
     minLength: 2,
     maxLength: 60,

@@ -2,7 +2,7 @@
 import { createApp } from '../../src/http/app.js';
 import type { ServiceConfig } from '../../src/http/config.js';
 
-export const ORIGIN = 'http://localhost';
+const ORIGIN = 'http://localhost';
 
 export function makeApp(config: Partial<ServiceConfig> = {}) {
   return createApp({ config: { rateLimit: 1_000_000, ...config }, log: () => {} });

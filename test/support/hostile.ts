@@ -9,11 +9,11 @@ export const MIB = 1024 * 1024;
 const POST_OPERATIONS = [...OPERATIONS].filter(([, op]) => op.rest.method === 'POST');
 
 /** Each REST endpoint with the fields it reads, from the operations' input schemas. */
-export const ENDPOINTS: Record<string, string[]> = Object.fromEntries(
+const ENDPOINTS: Record<string, string[]> = Object.fromEntries(
   POST_OPERATIONS.map(([, op]) => [op.rest.path, Object.keys((op.input as z.ZodObject).shape)]),
 );
 export const PATHS = Object.keys(ENDPOINTS);
-export const META_PATHS = [...OPERATIONS.values()].filter((op) => op.rest.method === 'GET').map((op) => op.rest.path);
+const META_PATHS = [...OPERATIONS.values()].filter((op) => op.rest.method === 'GET').map((op) => op.rest.path);
 const PROCEDURES = new Map<string, string>(POST_OPERATIONS.map(([procedure, op]) => [op.rest.path, procedure]));
 /** The tRPC procedure of a REST path (`/caesar/encrypt` → `caesar.encrypt`), dotted when it has none. */
 export const procedureOf = (path: string) => PROCEDURES.get(path) ?? path.slice(1).replace('/', '.');

@@ -86,7 +86,7 @@ function aptGet(args: string[]): string | undefined {
   return lines.at(-1) ?? `exit code ${run.status}`;
 }
 
-export const THIS_MACHINE: Host = {
+const THIS_MACHINE: Host = {
   debian: existsSync('/etc/debian_version') && onPath('apt-get') !== undefined,
   root: process.getuid?.() === 0,
   aptGet,

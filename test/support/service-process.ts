@@ -21,7 +21,7 @@ export function freePort(): Promise<number> {
 }
 
 /** SIGTERM, then SIGKILL after graceMs; resolves when the child has exited. */
-export function stopChild(child: ChildProcess, graceMs = 3000): Promise<void> {
+function stopChild(child: ChildProcess, graceMs = 3000): Promise<void> {
   if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
   return new Promise((resolve) => {
     child.once('exit', () => resolve());

@@ -1,7 +1,7 @@
 // Letter counting for the frequency chart, done in the page: no request needed to count letters.
 
 /** Upper-cases one character the way the service's alphabets do: ß has ẞ as its partner, never "SS". */
-export function upper(ch: string): string {
+function upper(ch: string): string {
   if (ch === 'ß') return 'ẞ';
   const u = ch.toUpperCase();
   return [...u].length === 1 ? u : ch;

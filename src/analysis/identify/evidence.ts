@@ -11,7 +11,7 @@ import { normalise, type Presentation, presentationOf } from './presentation.js'
  * Only the text up to this many letters is weighed: by then every explanation is thousands of nats apart or
  * more, and the cost of the rest would grow with the text for nothing.
  */
-export const SCORED_LETTERS = 1000;
+const SCORED_LETTERS = 1000;
 /**
  * The Vigenère search reads this many letters per letter of the longest key (at least VIGENERE_MIN_LETTERS): the
  * solver finds every key from ten letters per key letter (docs/solver-results.md), and the search's cost grows with
@@ -22,7 +22,7 @@ const VIGENERE_MIN_LETTERS = 300;
 /** A text with fewer breaks between words than one per this many letters reads as letters run together. */
 const LETTERS_PER_BREAK = 15;
 
-export interface LanguageEvidence {
+interface LanguageEvidence {
   language: Language;
   /** ln P(text | read as it is, this language). */
   plain: number;
@@ -67,10 +67,10 @@ export interface WeighOptions {
  * Checked on the development split (`--calibrate`): of 83 texts it let skip the search, none would have given
  * Vigenère more than 1.2·10⁻³ of the posterior, or the verdict (docs/identify.md).
  */
-export const SKIP_VIGENERE_ABOVE = 0.8;
+const SKIP_VIGENERE_ABOVE = 0.8;
 
 /** The text up to and including its `count`-th letter of a (all of it when shorter). */
-export function prefixLetters(text: string, a: Alphabet, count: number): string {
+function prefixLetters(text: string, a: Alphabet, count: number): string {
   let seen = 0;
   let i = 0;
   for (const ch of text) {

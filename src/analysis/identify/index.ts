@@ -6,7 +6,7 @@ import { weigh } from './evidence.js';
 import { CALIBRATION, type Calibration, type Verdict, verdicts } from './posterior.js';
 import type { Presentation } from './presentation.js';
 
-export { type Evidence, nullEvidence, SCORED_LETTERS, SKIP_VIGENERE_ABOVE, weigh } from './evidence.js';
+export { type Evidence, nullEvidence, weigh } from './evidence.js';
 export {
   CALIBRATION,
   type Calibration,
@@ -16,7 +16,7 @@ export {
   type Verdict,
   verdicts,
 } from './posterior.js';
-export { normalise, type Presentation, presentationOf } from './presentation.js';
+export { normalise, presentationOf } from './presentation.js';
 
 export const DEFAULT_IDENTIFY_KEY_LENGTH = 20;
 /** At most this many explanations are listed, unknown always among them. */

@@ -1,8 +1,8 @@
 // The vocabulary of a model: which symbol each character of a text stands for, and the characters naming them.
 import { type Alphabet, PARTNER_FLAG } from '../../core/index.js';
 
-export const BOUNDARY_CHAR = '_';
-export const OTHER_CHAR = '#';
+const BOUNDARY_CHAR = '_';
+const OTHER_CHAR = '#';
 /** Marks a character that neither counts as a symbol nor breaks a word (a combining mark). */
 export const SKIP = -1;
 
@@ -10,10 +10,10 @@ const LETTER = /^\p{L}$/u;
 const MARK = /^\p{M}$/u;
 const SPACE = /^[\s\p{Z}]$/u;
 
-export const KIND_LETTER = 0;
-export const KIND_MARK = 1;
+const KIND_LETTER = 0;
+const KIND_MARK = 1;
 export const KIND_SPACE = 2;
-export const KIND_OTHER = 3;
+const KIND_OTHER = 3;
 
 const kindCache = new Map<number, number>();
 

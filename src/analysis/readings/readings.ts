@@ -23,7 +23,7 @@ export interface Reading {
 }
 
 /** The runs of a text's letters and the separators between them, as far as a solver reads it. */
-export interface Layout {
+interface Layout {
   /** The runs of letters (any character a model reads as a letter, marks included). */
   readonly runs: string[];
   /** The separators between consecutive runs: gaps[i] lies between runs[i] and runs[i + 1]. */
@@ -64,7 +64,7 @@ const ONE_WORD_PRIOR = 0.5;
 const FOLDED_PRIOR = 0.5;
 
 /** Reads the layout of up to maxLetters letters of the candidate alphabet (and what lies between them). */
-export function readLayout(text: string, a: Alphabet, model: LanguageModel, maxLetters: number): Layout {
+function readLayout(text: string, a: Alphabet, model: LanguageModel, maxLetters: number): Layout {
   const runs: string[] = [];
   const gaps: string[] = [];
   let run = '';
@@ -101,7 +101,7 @@ const length = (s: string): number => [...s].length;
  * groups, the last possibly shorter ("KHOOR ZRUOG KH", lines of equal width too); one letter at a time
  * ("K H O O R"); or so few separators that they are line breaks.
  */
-export function strippedLayout(layout: Layout): boolean {
+function strippedLayout(layout: Layout): boolean {
   const runs = layout.runs.map(length);
   if (runs.length <= 1) return true;
   // One letter at a time may be set apart by anything ("K-H-O", "K.H.O"); groups and lines only by white space.
@@ -124,7 +124,7 @@ function letterSpaced(layout: Layout): boolean {
  * A letter-spaced text whose words stand apart by a wider separator ("K H O O R   Z R U O G", "K-H-O / Z-R"):
  * the text with the narrow separators removed and the wide ones as spaces, or undefined for any other layout.
  */
-export function wordGapText(layout: Layout): string | undefined {
+function wordGapText(layout: Layout): string | undefined {
   const { runs, gaps } = layout;
   if (!letterSpaced(layout)) return undefined;
   const tally = new Map<string, number>();

@@ -163,7 +163,7 @@ export function polishHidden(
  * kept; returns the `keep` best keys. Where `limit` is spent before the
  * key is whole, the rest of each key is taken from `fallback`.
  */
-export function hiddenBeam(
+function hiddenBeam(
   reading: Reading,
   scorer: HiddenBreaks,
   fallback: Int32Array,

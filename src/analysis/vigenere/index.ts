@@ -1,4 +1,4 @@
 // Vigenère analysis: the entry point, and the calibration and key diagnostics the accuracy bench reads.
 export * from './analyze.js';
-export { calibrateConfidence, shortCalibrationWeight } from './calibration.js';
+export { shortCalibrationWeight } from './calibration.js';
 export { keyEvidence } from './search.js';

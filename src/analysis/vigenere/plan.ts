@@ -94,7 +94,7 @@ export function searchPlan(letters: number, n: number, ranked: number[], ioc: Fl
  * ciphertext shows every multiple of k as a period; a period seen is a multiple of the key's length, or a length that
  * repeats it (a plaintext phrase met again a multiple of the key's length on shows that distance as the period).
  */
-export function showsPeriod(k: number, period: number): boolean {
+function showsPeriod(k: number, period: number): boolean {
   return period % k === 0 || k % period === 0;
 }
 

@@ -170,7 +170,7 @@ export const WINDOW_MIN_MARGIN = -0.3;
  */
 export const WINDOW_LETTERS_PER_KEY_LETTER = 5;
 /** The passes over the text every length tried costs (its unigram key and the set-up of its searches), at most. */
-export const PASS_WORK = 2_000_000;
+const PASS_WORK = 2_000_000;
 /**
  * The most one analysis may count, in look-ups, every stage and language screen included: the allowances above, the
  * passes over the text, and what a length started within an allowance spends past it (an allowance is checked before

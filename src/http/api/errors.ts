@@ -124,8 +124,8 @@ export const rateLimitBody = z
     },
   });
 
-export type ValidationErrorBody = z.output<typeof validationErrorBody>;
-export type ErrorBody = z.output<typeof errorBody>;
+type ValidationErrorBody = z.output<typeof validationErrorBody>;
+type ErrorBody = z.output<typeof errorBody>;
 export type RateLimitBody = z.output<typeof rateLimitBody>;
 
 /** The error bodies as the OpenAPI document names them. */
