@@ -3,6 +3,7 @@ import { TRPCError } from '@trpc/server';
 import { z } from 'zod';
 import { LANGUAGE_INFO, LANGUAGES } from '../src/analysis/index.js';
 import { alphabetLetters, NAMED_ALPHABETS, namedAlphabet } from '../src/core/index.js';
+import { VERSION } from '../src/version.js';
 import { success } from './fields.js';
 import type { Operation, OperationExample, OperationGroup, RestRoute } from './operation.js';
 import type { Context } from './trpc.js';
@@ -12,7 +13,7 @@ const healthOutput = z.object({
     description: 'ok, or degraded while the rate-limit store is failing (requests are then served unlimited).',
     example: 'ok',
   }),
-  version: z.string().meta({ description: 'The service version.', example: '0.1.0' }),
+  version: z.string().meta({ description: 'The service version.', example: VERSION }),
   uptime_s: z.number().meta({ description: 'Seconds since the service started.', example: 3600 }),
   rate_limit_store: z.enum(['memory', 'redis']).meta({
     description: 'Where the rate limit is counted: memory (one instance) or redis (shared).',
@@ -90,7 +91,7 @@ const metaOperations = {
       // Checked by healthOutput on the way out.
       return ctx.health() as HealthReport;
     },
-    { response: { status: 'ok', version: '0.1.0', uptime_s: 3600, rate_limit_store: 'memory' } },
+    { response: { status: 'ok', version: VERSION, uptime_s: 3600, rate_limit_store: 'memory' } },
   ),
   alphabets: metaGet(
     '/alphabets',

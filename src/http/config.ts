@@ -1,12 +1,8 @@
 // Service settings read from the environment once at start-up: a bad value stops the start, naming its variable.
-import { readFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import { TASK_TIMEOUT_MS } from '../compute/pool.js';
+import { VERSION } from '../version.js';
 
-/** The service's version, as package.json states it (the one place it is written). */
-const VERSION: string = (
-  JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }
-).version;
 export interface ServiceConfig {
   port: number;
   host: string;
