@@ -5,17 +5,11 @@ import { AnalysisInputError } from '../errors.js';
 import type { Language } from '../languages.js';
 import { solveCaesar } from './solve.js';
 
-interface BulkSolveItem {
-  shift: number;
-  text: string;
-  confidence: number;
-}
-
-/** An item the solver could not work with, named by its field (e.g. `text`). */
-interface BulkSolveFailure {
-  field: string;
-  message: string;
-}
+/**
+ * One item of a bulk solve: its best shift, or why the solver could not work with it, named by its field (e.g.
+ * `text`). A type literal rather than an interface, so the client's declarations can spell it.
+ */
+type BulkSolveItem = { shift: number; text: string; confidence: number } | { field: string; message: string };
 
 type BulkArgs = { spec: AlphabetSpec; texts: string[]; language: Language | 'auto' };
 
@@ -56,7 +50,7 @@ function bulkLanguage(args: { spec: AlphabetSpec; texts: string[] }): Language {
 function bulkSolve(args: BulkArgs) {
   const a = alphabetOf(args.spec);
   const language = args.language === 'auto' ? bulkLanguage(args) : args.language;
-  const items = args.texts.map((text): BulkSolveItem | BulkSolveFailure => {
+  const items = args.texts.map((text): BulkSolveItem => {
     try {
       const best = solveCaesar(text, a, language, { bestOnly: true }).solutions[0]!;
       return { shift: best.shift, text: best.text, confidence: best.score };
