@@ -224,7 +224,7 @@ if (runs.length > 0) {
 }
 
 // Caesar: the largest input the service takes, in one language and with auto, both as the service calls the solver
-// (candidates past the best cut to the answer-size budget, routers/answer-size.ts) and with every candidate whole.
+// (candidates past the best cut to the answer-size budget, routers/ciphers/caesar/answer-size.ts) and with every candidate whole.
 // Three rounds first, unmeasured: a running service has its code compiled, and a cold first call is not what it
 // pays. The four are timed in turn, round by round, so that a collection or a busy neighbour falls on all alike.
 const basic = namedAlphabet('basic');
