@@ -2,6 +2,7 @@
 export * from './alphabet.js';
 export * from './caesar.js';
 export * from './rot13.js';
+export * from './shift-each.js';
 export * from './substitute.js';
 export * from './text.js';
 export * from './vigenere.js';

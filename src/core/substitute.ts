@@ -180,53 +180,6 @@ function shiftLatin1(
   return fromLatin1(output, o);
 }
 
-/**
- * Caesar decryption of one text under many shifts, for the solver, which writes out every shift's text: the same
- * text as shiftLetters(text, a, [-shift]). A Latin-1 text in a Latin-1 alphabet takes shiftLetters' byte kernel per
- * shift (two native conversions and one table pass; measured as fast as reading the bytes once and reusing one
- * buffer, and faster at 100,000 letters); any other text in a BMP alphabet is read into code units once, then each
- * shift is one pass through a code-unit table (twice as fast as shiftLetters per shift for 100,000 Polish letters).
- * Alphabets with astral letters can change a text's length in code units, so they take shiftLetters itself.
- */
-export function shiftEach(text: string, a: Alphabet): (shift: number) => string {
-  const size = Math.max(...a.ownCodes, ...a.partnerCodes) + 1;
-  if (size > 0x10000 || (size <= 0x100 && !BEYOND_LATIN1.test(text))) return (shift) => shiftLetters(text, a, [-shift]);
-  const length = text.length;
-  const units = new Uint16Array(length);
-  for (let i = 0; i < length; i++) units[i] = text.charCodeAt(i);
-  const out = new Uint16Array(length);
-  const table = new Uint16Array(size);
-  return (shift) => {
-    unshiftTable(table, shift, a);
-    for (let i = 0; i < length; i++) {
-      const u = units[i] as number;
-      out[i] = u < size ? (table[u] as number) : u;
-    }
-    return fromCodeUnits(out, length);
-  };
-}
-
-const BEYOND_LATIN1 = /[^\0-\xff]/;
-
-/** Identity outside the alphabet, each letter moved back by shift inside it (0 ≤ shift < a.size). */
-function unshiftTable(table: Uint16Array, shift: number, a: Alphabet): void {
-  const n = a.size;
-  const own = a.ownCodes;
-  const partner = a.partnerCodes;
-  const cycle = a.partnerCycle;
-  const m = cycle.length;
-  for (let i = 0; i < table.length; i++) table[i] = i;
-  // Partner forms move along the partner cycle, as shiftLetters moves them (Alphabet.partnerCycle).
-  for (let r = 0; r < m; r++) {
-    const d = (((r - shift) % m) + m) % m;
-    table[partner[cycle[r] as number] as number] = partner[cycle[d] as number] as number;
-  }
-  for (let j = 0; j < n; j++) {
-    const d = j >= shift ? j - shift : j - shift + n;
-    table[own[j] as number] = own[d] as number;
-  }
-}
-
 /** Alphabet indices of the letters of text, in order (non-letters skipped). */
 export function letterIndices(text: string, a: Alphabet): Uint16Array {
   const out = new Uint16Array(text.length);
