@@ -7,4 +7,4 @@ export { NO_ANSWER_FITS } from '../../src/analysis/caesar/index.js';
 export { answerProbability, creditBand, type NoAnswerFit } from '../../src/analysis/index.js';
 export { compileModel, readModelFile } from '../../src/analysis/language-model/index.js';
 export { keyEvidence, shortCalibrationWeight } from '../../src/analysis/vigenere/index.js';
-export { mulberry32 } from '../../test/support/random.js';
+export { mulberry32 } from '../../scripts/lib/random.js';

@@ -2,7 +2,7 @@
 // latency bench and the cost bench.
 import { readFileSync } from 'node:fs';
 import { namedAlphabet, vigenereEncrypt } from '../../src/core/index.js';
-import { mulberry32 } from '../../test/support/random.js';
+import { mulberry32 } from '../../scripts/lib/random.js';
 
 export interface HostileRequest {
   name: string;

@@ -12,7 +12,7 @@ export interface Passage {
 }
 
 /** UTF-8 when the bytes are valid UTF-8, else Latin-1 (older fortune and man-page files). */
-export function decodeText(bytes: Buffer): string {
+function decodeText(bytes: Buffer): string {
   try {
     return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
   } catch {
@@ -78,7 +78,7 @@ export function manPassages(file: string): Passage[] {
 const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ', shy: '' };
 
 /** Decodes the HTML character references of a text (named ones beyond the common few are kept as written). */
-export function decodeEntities(text: string): string {
+function decodeEntities(text: string): string {
   return text.replace(/&(#x[0-9a-f]+|#[0-9]+|[a-z]+);/gi, (whole, name: string) => {
     if (name[0] === '#') {
       const cp = name[1] === 'x' || name[1] === 'X' ? Number.parseInt(name.slice(2), 16) : Number(name.slice(1));
@@ -111,7 +111,7 @@ export function htmlPassages(file: string): Passage[] {
  * The entries of a gettext catalogue (.mo): original and translation of each message, the header entry
  * left out. A message's context (before \u0004) is dropped; of plural forms only the first is kept.
  */
-export function moEntries(file: string): { id: string; str: string }[] {
+function moEntries(file: string): { id: string; str: string }[] {
   const b = readFileSync(file);
   const magic = b.readUInt32LE(0);
   const le = magic === 0x950412de;

@@ -4,14 +4,14 @@
 // prose from Debian main; never gnome-user-docs, debian-handbook or any wesnoth package (debian.ts refuses them).
 import type { Language } from '../../src/analysis/index.js';
 
-export type Format = 'fortune' | 'man' | 'html' | 'sword' | 'mo';
+type Format = 'fortune' | 'man' | 'html' | 'sword' | 'mo';
 
 /**
  * What kind of text a source is: the bench can measure on one kind of held-out line alone. "narrative" is
  * story and dialogue (game campaigns and conversations), "bible" the Bible translations (narrative too, in
  * an older register), "game" a game's descriptions and menus around its story.
  */
-export type Genre = 'quotations' | 'technical' | 'narrative' | 'bible' | 'game';
+type Genre = 'quotations' | 'technical' | 'narrative' | 'bible' | 'game';
 
 export interface Source {
   /** Unique within its language; the manifest and the bench name sources by it. */

@@ -11,7 +11,7 @@ import { FORMATS, type Format, isFolded, lettersOnly, present } from '../../benc
 import { analyzeVigenere, LANGUAGE_INFO, LANGUAGES, type Language, solveCaesar } from '../../src/analysis/index.js';
 import { type Alphabet, caesarDecrypt, caesarEncrypt, namedAlphabet, vigenereEncrypt } from '../../src/core/index.js';
 import { HELD_OUT } from '../support/held-out.js';
-import { mulberry32 } from '../support/random.js';
+import { mulberry32 } from '../../scripts/lib/random.js';
 
 const basic = namedAlphabet('basic');
 const alphabetFor = (language: Language, format: Format): Alphabet =>

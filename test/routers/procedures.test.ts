@@ -3,7 +3,7 @@ import { TRPCError } from '@trpc/server';
 import { describe, expect, it } from 'vitest';
 import { fieldErrorsOf } from '../../routers/errors.js';
 import { createCaller } from '../../routers/index.js';
-import { mulberry32 } from '../support/random.js';
+import { mulberry32 } from '../../scripts/lib/random.js';
 
 const caller = createCaller({
   health: () => ({ status: 'ok', version: 'test', uptime_s: 0, rate_limit_store: 'memory' }),

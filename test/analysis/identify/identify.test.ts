@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { normalise, nullEvidence, presentationOf } from '../../../src/analysis/identify/index.js';
 import { AnalysisInputError, identify, NO_LETTERS_MESSAGE } from '../../../src/analysis/index.js';
 import { caesarEncrypt, namedAlphabet, rot13, vigenereEncrypt } from '../../../src/core/index.js';
-import { mulberry32 } from '../../support/random.js';
+import { mulberry32 } from '../../../scripts/lib/random.js';
 import { HARBOUR_EN } from '../texts.js';
 
 const basic = namedAlphabet('basic');

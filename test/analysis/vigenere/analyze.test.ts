@@ -18,7 +18,7 @@ import {
   vigenereDecrypt,
   vigenereEncrypt,
 } from '../../../src/core/index.js';
-import { lettersOnly } from '../../support/fold.js';
+import { lettersOnly } from '../../../scripts/lib/fold.js';
 import { HELD_OUT } from '../../support/held-out.js';
 import { HARBOUR_EN, LONG_EN } from '../texts.js';
 

@@ -5,7 +5,7 @@ import { analyzeVigenere, type Language } from '../../../src/analysis/index.js';
 import { ANALYSIS_WORK } from '../../../src/analysis/vigenere/tuning.js';
 import { type Alphabet, customAlphabet, namedAlphabet, vigenereEncrypt } from '../../../src/core/index.js';
 import { HELD_OUT, type Passage } from '../../support/held-out.js';
-import { mulberry32 } from '../../support/random.js';
+import { mulberry32 } from '../../../scripts/lib/random.js';
 import { LONG_EN } from '../texts.js';
 
 /** `letters` letters of a drawn uniformly (seeded), in words of 1–9 letters, as issue 14 item 7's request had them. */
