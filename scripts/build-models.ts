@@ -40,9 +40,9 @@ import {
 } from '../src/analysis/language-model/index.js';
 import { tokenize } from '../src/analysis/readings/index.js';
 import { type Alphabet, caesarEncrypt, type NamedAlphabetName, namedAlphabet } from '../src/core/index.js';
+import { CORPUS_DIR, corpusLines, isDevLine, isHeldOutLine, mixFilter } from './corpus.js';
 import { foldAccents } from './lib/fold.js';
 import { mulberry32 } from './lib/random.js';
-import { CORPUS_DIR, corpusLines, isDevLine, isHeldOutLine, mixFilter } from './corpus.js';
 
 const EXCLUDE_DEV = process.env.MODELS_EXCLUDE_DEV === '1';
 const OUT_DIR = assetDir('models');

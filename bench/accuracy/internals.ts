@@ -3,8 +3,8 @@
 // with, the model loader the speed section times, the Vigenère calibration and key evidence the calibration
 // fit and --diag read, and the Caesar "no answer" fits the calibration weighs candidates beside.)
 
+export { mulberry32 } from '../../scripts/lib/random.js';
 export { NO_ANSWER_FITS } from '../../src/analysis/caesar/index.js';
 export { answerProbability, creditBand, type NoAnswerFit } from '../../src/analysis/index.js';
 export { compileModel, readModelFile } from '../../src/analysis/language-model/index.js';
 export { keyEvidence, shortCalibrationWeight } from '../../src/analysis/vigenere/index.js';
-export { mulberry32 } from '../../scripts/lib/random.js';

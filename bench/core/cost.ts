@@ -16,10 +16,10 @@
 import { availableParallelism, loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
 import { candidateBudget } from '../../routers/ciphers/caesar/answer-size.js';
+import { mulberry32 } from '../../scripts/lib/random.js';
 import { analyzeVigenere, LANGUAGE_INFO, LANGUAGES, type Language, solveCaesar } from '../../src/analysis/index.js';
 import { getWordCounts } from '../../src/analysis/words/index.js';
 import { type Alphabet, caesarEncrypt, customAlphabet, namedAlphabet, vigenereEncrypt } from '../../src/core/index.js';
-import { mulberry32 } from '../../scripts/lib/random.js';
 import { lettersOnly } from '../accuracy/presentations.js';
 import { Sampler, type Split } from '../accuracy/samples.js';
 

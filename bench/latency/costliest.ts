@@ -1,8 +1,8 @@
 // The costliest requests one client can make within its allowance (analyses, identify, the largest answers), for the
 // latency bench and the cost bench.
 import { readFileSync } from 'node:fs';
-import { namedAlphabet, vigenereEncrypt } from '../../src/core/index.js';
 import { mulberry32 } from '../../scripts/lib/random.js';
+import { namedAlphabet, vigenereEncrypt } from '../../src/core/index.js';
 
 export interface HostileRequest {
   name: string;

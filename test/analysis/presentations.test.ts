@@ -8,10 +8,10 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { FORMATS, type Format, isFolded, lettersOnly, present } from '../../bench/accuracy/presentations.js';
+import { mulberry32 } from '../../scripts/lib/random.js';
 import { analyzeVigenere, LANGUAGE_INFO, LANGUAGES, type Language, solveCaesar } from '../../src/analysis/index.js';
 import { type Alphabet, caesarDecrypt, caesarEncrypt, namedAlphabet, vigenereEncrypt } from '../../src/core/index.js';
 import { HELD_OUT } from '../support/held-out.js';
-import { mulberry32 } from '../../scripts/lib/random.js';
 
 const basic = namedAlphabet('basic');
 const alphabetFor = (language: Language, format: Format): Alphabet =>

@@ -5,10 +5,10 @@
 // (test/support/held-out.ts, cited there); the random letters come from a seeded generator.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { mulberry32 } from '../../../scripts/lib/random.js';
 import { normalise, nullEvidence, presentationOf } from '../../../src/analysis/identify/index.js';
 import { AnalysisInputError, identify, NO_LETTERS_MESSAGE } from '../../../src/analysis/index.js';
 import { caesarEncrypt, namedAlphabet, rot13, vigenereEncrypt } from '../../../src/core/index.js';
-import { mulberry32 } from '../../../scripts/lib/random.js';
 import { HARBOUR_EN } from '../texts.js';
 
 const basic = namedAlphabet('basic');

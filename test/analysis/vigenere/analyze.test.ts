@@ -1,6 +1,7 @@
 // Vigenère analysis: the conformance text, long keys, every language, the contract's ranges and errors.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { lettersOnly } from '../../../scripts/lib/fold.js';
 import {
   AnalysisInputError,
   analyzeVigenere,
@@ -18,7 +19,6 @@ import {
   vigenereDecrypt,
   vigenereEncrypt,
 } from '../../../src/core/index.js';
-import { lettersOnly } from '../../../scripts/lib/fold.js';
 import { HELD_OUT } from '../../support/held-out.js';
 import { HARBOUR_EN, LONG_EN } from '../texts.js';
 

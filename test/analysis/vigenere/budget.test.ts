@@ -1,11 +1,11 @@
 // The Vigenère search's budget (issue 14 item 7): the costliest requests count no more work than ANALYSIS_WORK allows,
 // and a text that has revealed its key stops early. Work is counted in model look-ups, so these hold on any machine.
 import { describe, expect, it } from 'vitest';
+import { mulberry32 } from '../../../scripts/lib/random.js';
 import { analyzeVigenere, type Language } from '../../../src/analysis/index.js';
 import { ANALYSIS_WORK } from '../../../src/analysis/vigenere/tuning.js';
 import { type Alphabet, customAlphabet, namedAlphabet, vigenereEncrypt } from '../../../src/core/index.js';
 import { HELD_OUT, type Passage } from '../../support/held-out.js';
-import { mulberry32 } from '../../../scripts/lib/random.js';
 import { LONG_EN } from '../texts.js';
 
 /** `letters` letters of a drawn uniformly (seeded), in words of 1–9 letters, as issue 14 item 7's request had them. */
