@@ -1,10 +1,12 @@
 // Writes client/src/catalog.ts, the server facts the client package needs (prefixes, the ciphers, every procedure's
-// REST route, the tRPC batch limit), from their declarations, so the client bundles no server code and copies nothing by hand;
+// REST route, the tRPC batch limit, the bounds of the fields a form offers), from their declarations, so the client bundles no server code and copies nothing by hand;
 // with --check, exits non-zero when the file differs (test/client/catalog.test.ts does the same).
 // Usage: npm run build:catalog [-- --check]
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { MAX_SHIFT } from '../routers/ciphers/caesar/schemas.js';
 import { CIPHERS } from '../routers/ciphers/index.js';
+import { MAX_ANALYSIS_KEY_LENGTH } from '../routers/fields.js';
 import { OPERATIONS } from '../routers/index.js';
 import { API_PREFIX, TRPC_PREFIX } from '../routers/prefixes.js';
 import { MAX_BATCH_CALLS } from '../src/http/api/trpc-mount.js';
@@ -41,6 +43,9 @@ export function catalogSource(): string {
     '',
     '/** The most calls one tRPC batch may hold: the service refuses a bigger batch whole. */',
     `export const MAX_BATCH_CALLS = ${MAX_BATCH_CALLS};`,
+    '',
+    '/** Bounds the service holds fields to, for forms that should not offer what it refuses. */',
+    `export const LIMITS = { maxShift: ${MAX_SHIFT}, maxAnalysisKeyLength: ${MAX_ANALYSIS_KEY_LENGTH} } as const;`,
     '',
     "/** The ciphers the service serves, by their procedure group, in the registry's order. */",
     `export const CIPHER_NAMES = [${Object.keys(CIPHERS).map(quote).join(', ')}] as const;`,

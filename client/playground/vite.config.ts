@@ -5,6 +5,7 @@ import { defineConfig, type Plugin } from 'vite';
 import { API_PREFIX } from '../../routers/prefixes.js';
 import { LANGUAGE_INFO, LANGUAGES } from '../../src/analysis/languages.js';
 import { NAMED_ALPHABETS } from '../../src/core/alphabet.js';
+import { LIMITS } from '../src/catalog.js';
 
 const here = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 const MODELS = here('../../src/analysis/models/');
@@ -12,14 +13,23 @@ const VIRTUAL = 'virtual:service-facts';
 
 /**
  * The service's facts the page needs before any request, taken from the server's own sources at build time: the
- * REST prefix of its links (`%API_PREFIX%` in index.html), the named alphabets, and each solver language's name and expected letter frequencies (from the solver's own models,
- * so the chart compares a text with exactly what the service compares it with: a few KB instead of the n-gram
- * tables).
+ * REST prefix of its links (`%API_PREFIX%` in index.html), the bounds of its shift and key-length fields (the
+ * client's catalogue's LIMITS), the named alphabets, and each solver language's name and expected letter
+ * frequencies (from the solver's own models, so the chart compares a text with exactly what the service compares it
+ * with: a few KB instead of the n-gram tables).
  */
 function serviceFacts(): Plugin {
   return {
     name: 'service-facts',
-    transformIndexHtml: { order: 'pre', handler: (html) => html.replaceAll('%API_PREFIX%', API_PREFIX) },
+    transformIndexHtml: {
+      order: 'pre',
+      handler: (html) =>
+        html
+          .replaceAll('%API_PREFIX%', API_PREFIX)
+          .replaceAll('%MIN_SHIFT%', String(-LIMITS.maxShift))
+          .replaceAll('%MAX_SHIFT%', String(LIMITS.maxShift))
+          .replaceAll('%MAX_KEY_LENGTH%', String(LIMITS.maxAnalysisKeyLength)),
+    },
     resolveId: (id) => (id === VIRTUAL ? `\0${VIRTUAL}` : undefined),
     load(id) {
       if (id !== `\0${VIRTUAL}`) return undefined;

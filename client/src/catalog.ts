@@ -12,6 +12,9 @@ export const TRPC_PREFIX = '/trpc';
 /** The most calls one tRPC batch may hold: the service refuses a bigger batch whole. */
 export const MAX_BATCH_CALLS = 10;
 
+/** Bounds the service holds fields to, for forms that should not offer what it refuses. */
+export const LIMITS = { maxShift: 25, maxAnalysisKeyLength: 100 } as const;
+
 /** The ciphers the service serves, by their procedure group, in the registry's order. */
 export const CIPHER_NAMES = ['caesar', 'rot13', 'vigenere'] as const;
 

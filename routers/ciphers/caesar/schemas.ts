@@ -24,8 +24,11 @@ import {
 } from '../../fields.js';
 import { ANSWER_SIZE_RULE } from './answer-size.js';
 
-const shiftSchema = boundedInt('shift', -25, 25).meta({
-  description: 'Caesar shift, an integer from -25 to 25; negative shifts move letters backwards.',
+/** The largest shift either way: a shift of the basic alphabet's size or more says nothing a smaller one does not. */
+export const MAX_SHIFT = 25;
+
+const shiftSchema = boundedInt('shift', -MAX_SHIFT, MAX_SHIFT).meta({
+  description: `Caesar shift, an integer from ${-MAX_SHIFT} to ${MAX_SHIFT}; negative shifts move letters backwards.`,
   type: 'integer',
   example: 3,
 });
@@ -54,11 +57,14 @@ const caesarBulkItem = z
     {
       text: textSchema,
       // Validated against the method below: ignored for solve, required otherwise.
-      shift: z.unknown().optional().meta({
-        type: 'integer',
-        description: 'Shift, -25 to 25 (required for encrypt and decrypt, ignored for solve).',
-        example: 1,
-      }),
+      shift: z
+        .unknown()
+        .optional()
+        .meta({
+          type: 'integer',
+          description: `Shift, ${-MAX_SHIFT} to ${MAX_SHIFT} (required for encrypt and decrypt, ignored for solve).`,
+          example: 1,
+        }),
     },
     { error: 'Each item must be an object with text and shift.' },
   )
