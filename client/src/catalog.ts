@@ -16,7 +16,7 @@ export const MAX_BATCH_CALLS = 10;
 export const LIMITS = { maxShift: 25, maxAnalysisKeyLength: 100 } as const;
 
 /** The ciphers the service serves, by their procedure group, in the registry's order. */
-export const CIPHER_NAMES = ['caesar', 'rot13', 'vigenere'] as const;
+export const CIPHER_NAMES = ['caesar', 'rot13', 'vigenere', 'atbash'] as const;
 
 /** Every procedure's REST method and path (under API_PREFIX), by group and procedure, as the server declares them. */
 export const REST_ROUTES = {
@@ -34,6 +34,9 @@ export const REST_ROUTES = {
     encrypt: { method: 'POST', path: '/vigenere/encrypt' },
     decrypt: { method: 'POST', path: '/vigenere/decrypt' },
     analyze: { method: 'POST', path: '/vigenere/analyze' },
+  },
+  atbash: {
+    transform: { method: 'POST', path: '/atbash/transform' },
   },
   analysis: {
     identify: { method: 'POST', path: '/identify' },

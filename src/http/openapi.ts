@@ -94,7 +94,7 @@ export function buildOpenApiDocument(
   const doc = generateOpenApiDocument(router, {
     title: 'Classical Cipher Service',
     description:
-      'Encrypt, decrypt and break Caesar, ROT13 and Vigenère ciphers in five languages (English, Polish, German, ' +
+      'Encrypt, decrypt and break classical ciphers (one tag each, below) in five languages (English, Polish, German, ' +
       `Spanish, French). Free to use, with no sign-up: ${rateLimit} per client address (a sliding window), ` +
       'counted on every operation but the meta ones; every response carries `X-RateLimit-Limit` and ' +
       '`X-RateLimit-Remaining`. Bodies are JSON sent with `Content-Type: application/json`. The same procedures ' +

@@ -246,6 +246,28 @@ describe('vigenere', () => {
   });
 });
 
+describe('atbash', () => {
+  it('reads the alphabet backwards with the documented shape and defaults, and is its own inverse', async () => {
+    const r = await caller.atbash.transform({ text: 'Hello, World!' });
+    expect(r).toEqual({ success: true, result: 'Svool, Dliow!', method: 'atbash', alphabet: 'basic', text_length: 13 });
+    expect((await caller.atbash.transform({ text: r.result })).result).toBe('Hello, World!');
+  });
+
+  it('uses the chosen alphabet and options', async () => {
+    // german: A–Z then ÄÖÜẞ, 30 letters, letter i ↔ letter 29 − i: a ↔ ß, d ↔ ä (26), e ↔ z (25).
+    const r = await caller.atbash.transform({ text: 'aä, Zß', alphabet: 'german', preserve_non_alpha: false });
+    expect(r.result).toBe('ßdEa');
+    const upper = await caller.atbash.transform({ text: 'abc', preserve_case: false });
+    expect(upper.result).toBe('ZYX');
+  });
+
+  it('reports a custom alphabet it cannot use', async () => {
+    expect(await fieldErrors(caller.atbash.transform({ text: 'abc', alphabet: 'custom' }))).toEqual({
+      custom_alphabet: ['The custom alphabet field is required when alphabet is custom.'],
+    });
+  });
+});
+
 describe('analysis.identify', () => {
   it('breaks a Vigenère text and names the key, the language and the decryption, with the defaults', async () => {
     const plain = `${CAESAR_PLAIN} ${CAESAR_PLAIN.toLowerCase()}`;

@@ -43,8 +43,10 @@ async function breakIt(): Promise<void> {
 
 /** Puts `text` in the breaker with the attack of `cipher` chosen (and `alphabet`, when it is a named one). */
 export function breakNext(text: string, cipher: string, alphabet: string): void {
+  const attack = cipherNamed(cipher).brokenBy;
+  if (!attack) return;
   ciphertext.value = text;
-  checkRadio('attack', cipherNamed(cipher).brokenBy);
+  checkRadio('attack', attack);
   if (alphabet !== 'custom') breakAlphabet.value = alphabet;
   syncBreakerControls();
   $('breaker').scrollIntoView({ behavior: 'smooth', block: 'start' });

@@ -27,6 +27,7 @@ export function syncTransformControls(): void {
   const c = cipherNamed(cipher.value);
   for (const id of CIPHERS.flatMap((other) => other.fields)) $(id).hidden = !c.fields.includes(id);
   $('direction-field').hidden = !c.twoWay;
+  $('to-breaker').hidden = !c.brokenBy;
   $('alphabet-field').hidden = !c.takesAlphabet;
   $('custom-field').hidden = !c.takesAlphabet || alphabet.value !== 'custom';
   const letters = alphabet.value === 'custom' ? customAlphabet.value : alphabetLetters.get(alphabet.value);

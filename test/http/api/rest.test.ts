@@ -110,6 +110,7 @@ describe('REST success responses', () => {
     expect(doc.openapi).toMatch(/^3\./);
     const posts = Object.entries(doc.paths).filter(([, item]) => item.post);
     expect(posts.map(([p]) => p).sort()).toEqual([
+      '/atbash/transform',
       '/caesar/bulk',
       '/caesar/decrypt',
       '/caesar/encrypt',

@@ -51,8 +51,8 @@ export interface PlaygroundCipher {
   transform(api: Api, form: TransformForm, options: CallOptions): Promise<{ result: string }>;
   /** How the letters move, under the transform panel: `letters` in order, `sign` -1 when decrypting. */
   mapping(letters: string[], sign: 1 | -1): Node[];
-  /** The cipher whose breaker breaks its texts (ROT13's: Caesar's). */
-  brokenBy: string;
+  /** The cipher whose breaker breaks its texts (ROT13's: Caesar's); none for a cipher the page cannot break yet. */
+  brokenBy?: string;
   breaker?: Breaker;
   /** The verdict of "What is this?" in a few words, and why, when this cipher is the explanation. */
   explain?: { name(s: Explanation, language: string): string; why(s: Explanation, language: string): string };
