@@ -11,6 +11,7 @@ import {
   DEFAULT_ALPHABET,
   keyProblem,
   resolveAlphabet,
+  type TextOptions,
 } from '../src/core/index.js';
 
 export const MAX_TEXT_LENGTH = 100_000;
@@ -170,6 +171,11 @@ export const alphabetChoice = { alphabet: alphabetSchema, custom_alphabet: custo
 
 /** How a transform writes what it does not change. */
 export const textOptionFields = { preserve_case: preserveCaseSchema, preserve_non_alpha: preserveNonAlphaSchema };
+
+/** The transform options of a parsed input (the schema gave them their defaults). */
+export function textOptions(input: { preserve_case: boolean; preserve_non_alpha: boolean }): TextOptions {
+  return { preserveCase: input.preserve_case, preserveNonAlpha: input.preserve_non_alpha };
+}
 
 /** The fields of every transform under a chosen alphabet. */
 export const alphabetFields = { ...alphabetChoice, ...textOptionFields };

@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import { type Cipher, DEFAULT_IDENTIFY_KEY_LENGTH, LANGUAGES, MAX_SOLUTIONS } from '../src/analysis/index.js';
 import { codePointLength } from '../src/core/index.js';
+import { compute } from './compute.js';
 import {
   alphabetChoice,
   languageField,
@@ -14,7 +15,6 @@ import {
   withAlphabetRules,
 } from './fields.js';
 import { type OperationGroup, post } from './operation.js';
-import { compute } from './shared.js';
 
 /** Every explanation identify weighs, and what it means (a Record, so a new one cannot go undocumented). */
 const EXPLANATIONS: Record<Cipher, string> = {

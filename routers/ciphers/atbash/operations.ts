@@ -1,7 +1,7 @@
 // Atbash operations: transform a text (the cipher is its own inverse), with its worked example.
 import { alphabetOf, atbash, codePointLength } from '../../../src/core/index.js';
+import { textOptions } from '../../fields.js';
 import { type OperationGroup, post } from '../../operation.js';
-import { textOptions } from '../../shared.js';
 import { atbashInput, atbashOutput } from './schemas.js';
 
 const transform = post(

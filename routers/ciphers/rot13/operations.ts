@@ -1,8 +1,7 @@
 // ROT13 operations: transform one text or a list of texts, each with its worked example.
 import { codePointLength, rot13 } from '../../../src/core/index.js';
-import { MAX_BULK_ITEMS } from '../../fields.js';
+import { MAX_BULK_ITEMS, textOptions } from '../../fields.js';
 import { type OperationGroup, post } from '../../operation.js';
-import { textOptions } from '../../shared.js';
 import { rot13BulkInput, rot13BulkOutput, rot13Input, rot13Output } from './schemas.js';
 
 const transform = post(

@@ -1,8 +1,9 @@
 // Vigenère operations: encrypt, decrypt and analyse (key length, key and preview), each with its worked example.
 import { MIN_ANALYSIS_LETTERS } from '../../../src/analysis/index.js';
 import { alphabetOf, codePointLength, vigenereDecrypt, vigenereEncrypt } from '../../../src/core/index.js';
+import { compute } from '../../compute.js';
+import { textOptions } from '../../fields.js';
 import { type OperationGroup, post } from '../../operation.js';
-import { compute, textOptions } from '../../shared.js';
 import { vigenereAnalyzeInput, vigenereAnalyzeOutput, vigenereInput, vigenereOutput } from './schemas.js';
 
 /** Encrypt and decrypt differ only in direction, wording and example. */

@@ -1,16 +1,11 @@
-// Helpers the operations share: text options, and solver tasks with their errors as field errors.
+// How an operation runs a solver task: on the host's compute, in pieces where the task is cut, its errors as field
+// errors.
 import { TRPCError } from '@trpc/server';
 import { AnalysisInputError } from '../src/analysis/index.js';
 import { ComputeUnavailableError, inlineCompute, runPieces } from '../src/compute/compute.js';
 import type { TaskArgs, TaskKind, TaskResult } from '../src/compute/tasks.js';
-import type { TextOptions } from '../src/core/index.js';
 import { invalidField } from './errors.js';
 import type { Context } from './trpc.js';
-
-/** The transform options of a parsed input (the schema gave them their defaults). */
-export function textOptions(input: { preserve_case: boolean; preserve_non_alpha: boolean }): TextOptions {
-  return { preserveCase: input.preserve_case, preserveNonAlpha: input.preserve_non_alpha };
-}
 
 /**
  * Runs a solver task where the host says (a worker pool in the service, inline in tests), in the pieces compute cuts
