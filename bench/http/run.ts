@@ -4,7 +4,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import autocannon from 'autocannon';
-import { freePort, ROOT } from '../../test/support/service-process.js';
+import { freePort, ROOT } from '../../scripts/lib/service-process.js';
 
 /** Seconds of measurement per endpoint, split over the rounds. */
 const DURATION = Number(process.env.BENCH_DURATION ?? 9);

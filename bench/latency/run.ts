@@ -3,9 +3,10 @@
 // Usage: npm run bench:latency   (env: LATENCY_PHASE_S=30 LATENCY_RATE=100 LATENCY_RUNTIMES=node,bun, and
 // LATENCY_HOSTILE=word,word: only the hostile kinds whose name holds one of the words, to see which one costs what)
 // A status of 0 below is a request that got no answer at all (a transport error).
+
+import { HELD_OUT } from '../../scripts/lib/held-out.js';
+import type { Runtime } from '../../scripts/lib/service-process.js';
 import { caesarEncrypt, resolveAlphabet, vigenereEncrypt } from '../../src/core/index.js';
-import { HELD_OUT } from '../../test/support/held-out.js';
-import type { Runtime } from '../../test/support/service-process.js';
 import { type Service, startService } from '../soak/service.js';
 import { costliest } from './costliest.js';
 

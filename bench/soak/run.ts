@@ -1,7 +1,7 @@
 // Soak: ≥100,000 hostile requests (the fuzz generators) at the real service over loopback; counts answers by status.
 // Usage: npm run bench:soak   (env: SOAK_REQUESTS=100000 SOAK_CONCURRENCY=32 SOAK_MAX_S=300 SOAK_SEED=1)
 import fc from 'fast-check';
-import { answerProblem, type HostileRequest, hostileRequest } from '../../test/support/hostile.js';
+import { answerProblem, type HostileRequest, hostileRequest } from '../../scripts/lib/hostile.js';
 import { startService } from './service.js';
 
 const TOTAL = Number(process.env.SOAK_REQUESTS ?? 100_000);

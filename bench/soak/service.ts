@@ -1,6 +1,6 @@
 // Starts the service as `npm start` (or `npm run start:bun`) runs it, on a free loopback port, for the benches.
 import { type ChildProcess, spawn } from 'node:child_process';
-import { BUN, freePort, NODE, productionEnv, ROOT, type Runtime } from '../../test/support/service-process.js';
+import { BUN, freePort, NODE, productionEnv, ROOT, type Runtime } from '../../scripts/lib/service-process.js';
 
 export interface Service {
   url: string;

@@ -1,13 +1,13 @@
 // Known ciphertexts in every language, each a cited held-out corpus line, solved exactly by both solvers.
 //
 // Every plaintext is line `line` (1-based) of the base corpus's <lang>.txt (docs/corpus.md), a line the model build never
-// counts ((line − 1) % 10 === 0), quoted in test/support/held-out.ts with its source (Debian fortunes and
+// counts ((line − 1) % 10 === 0), quoted in scripts/lib/held-out.ts with its source (Debian fortunes and
 // man-page translations, GPL). The ciphertexts below were made with this repository's core ciphers and are
 // kept literally so a change to the core cannot silently change what the solvers are tested on.
 import { describe, expect, it } from 'vitest';
+import { HELD_OUT } from '../../scripts/lib/held-out.js';
 import { analyzeVigenere, LANGUAGE_INFO, type Language, solveCaesar } from '../../src/analysis/index.js';
 import { caesarDecrypt, namedAlphabet, vigenereDecrypt } from '../../src/core/index.js';
-import { HELD_OUT } from '../support/held-out.js';
 
 interface Vector {
   language: Language;

@@ -4,14 +4,14 @@
 // below; each is also presented as letters only, in groups of five and letter-spaced (presentations of the
 // published ciphertext, made with bench/accuracy/presentations.ts). No published puzzle in Polish, German, Spanish
 // or French could be cited, so those languages get constructed vectors instead, labelled as such: a held-out corpus
-// line (test/support/held-out.ts, with its source) enciphered here and presented in every format.
+// line (scripts/lib/held-out.ts, with its source) enciphered here and presented in every format.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { FORMATS, type Format, isFolded, lettersOnly, present } from '../../bench/accuracy/presentations.js';
+import { HELD_OUT } from '../../scripts/lib/held-out.js';
 import { mulberry32 } from '../../scripts/lib/random.js';
 import { analyzeVigenere, LANGUAGE_INFO, LANGUAGES, type Language, solveCaesar } from '../../src/analysis/index.js';
 import { type Alphabet, caesarDecrypt, caesarEncrypt, namedAlphabet, vigenereEncrypt } from '../../src/core/index.js';
-import { HELD_OUT } from '../support/held-out.js';
 
 const basic = namedAlphabet('basic');
 const alphabetFor = (language: Language, format: Format): Alphabet =>
@@ -78,7 +78,7 @@ describe('the readings of a layout', () => {
   });
 
   it('reads accents folded to A–Z with the basic alphabet, and kept ones as before', () => {
-    // Held-out pl line 91 (test/support/held-out.ts): folded, the word "pojawił" becomes "POJAWIL".
+    // Held-out pl line 91 (scripts/lib/held-out.ts): folded, the word "pojawił" becomes "POJAWIL".
     const text = 'PZU Niewidzialny pojazd pojawił się znikąd, zderzył się ze mną i zniknął bez śladu.';
     for (const plain of [lettersOnly(text), text]) {
       const r = solveCaesar(caesarEncrypt(plain, 9, basic), basic, 'pl');

@@ -1,7 +1,7 @@
 // The real service on Node or Bun on a free port, for the client tests that talk to it over HTTP.
-import { type Runtime, startService } from '../support/service-process.js';
+import { type Runtime, startService } from '../../scripts/lib/service-process.js';
 
-export { ROOT, type Runtime } from '../support/service-process.js';
+export { ROOT, type Runtime } from '../../scripts/lib/service-process.js';
 
 export interface LiveServer {
   url: string;

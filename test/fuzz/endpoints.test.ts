@@ -1,7 +1,6 @@
 // Property tests: hostile requests at every REST and tRPC endpoint get a contract-shaped 4xx (or a 2xx), never a 5xx.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { createApp } from '../../src/http/app.js';
 import {
   answerProblem,
   bodyOfSize,
@@ -10,7 +9,8 @@ import {
   MIB,
   PATHS,
   procedureOf,
-} from '../support/hostile.js';
+} from '../../scripts/lib/hostile.js';
+import { createApp } from '../../src/http/app.js';
 
 const app = createApp({ config: { rateLimit: 1_000_000_000 }, log: () => {} });
 

@@ -2,9 +2,9 @@
 import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { BUN, NODE, ROOT } from '../../scripts/lib/service-process.js';
 import { TASK_TIMEOUT_MS } from '../../src/compute/pool.js';
 import { configFromEnv, DEFAULT_CONFIG } from '../../src/http/config.js';
-import { BUN, NODE, ROOT } from '../support/service-process.js';
 
 describe('configFromEnv', () => {
   it('takes the defaults from an empty environment', () => {

@@ -2,7 +2,7 @@
 // own paths from its native route table, which app.handle never goes through). Any origin may read an answer, never
 // with credentials (issue 14, item 14): a reflected origin with allow-credentials let any site read them.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type ServiceProcess, startService } from '../support/service-process.js';
+import { type ServiceProcess, startService } from '../../scripts/lib/service-process.js';
 import { makeApp } from './helpers.js';
 
 const ORIGIN = 'http://example.test';

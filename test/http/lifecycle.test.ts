@@ -1,7 +1,7 @@
 // The service as `npm start` runs it (no TEST or CI in its environment): SIGTERM mid-work, and connections that dawdle.
 import { Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Runtime, type ServiceProcess, startService } from '../support/service-process.js';
+import { type Runtime, type ServiceProcess, startService } from '../../scripts/lib/service-process.js';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 

@@ -1,8 +1,8 @@
 // Starts a private redis-server on a free loopback port for the Redis tests; fails loudly when none is installed.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { Socket } from 'node:net';
+import { freePort } from '../../scripts/lib/service-process.js';
 import { provide, REDIS_SERVER } from '../support/provision.js';
-import { freePort } from '../support/service-process.js';
 
 export { freePort };
 

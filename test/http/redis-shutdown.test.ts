@@ -2,7 +2,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { productionEnv } from '../support/service-process.js';
+import { productionEnv } from '../../scripts/lib/service-process.js';
 import { freePort, RedisServer } from './redis-server.js';
 
 const ROOT = new URL('../..', import.meta.url).pathname;

@@ -1,6 +1,6 @@
 // Real listening servers, one on Node (@elysiajs/node) and one on Bun, answer the same requests identically.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type ServiceProcess, startService } from '../support/service-process.js';
+import { type ServiceProcess, startService } from '../../scripts/lib/service-process.js';
 
 const REQUESTS: Array<[string, string, unknown?, Record<string, string>?]> = [
   ['POST', '/api/v1/caesar/encrypt', { text: 'Zürich Straße ẞ 😀', shift: 1, alphabet: 'german' }],

@@ -6,9 +6,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { API_PREFIX } from '../../routers/prefixes.js';
+import { ROOT } from '../../scripts/lib/service-process.js';
 import { LICENSE } from '../../src/http/openapi.js';
 import { makeApp, send } from '../http/helpers.js';
-import { ROOT } from '../support/service-process.js';
 
 const NODE = (process.versions as { bun?: string }).bun ? 'node' : process.execPath;
 const CLI = join(ROOT, 'node_modules/@redocly/cli/bin/cli.js');

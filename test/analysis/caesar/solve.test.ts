@@ -1,6 +1,7 @@
 // Caesar solver: exact solutions in every language, posterior shape, language detection and input errors.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { HELD_OUT } from '../../../scripts/lib/held-out.js';
 import { NO_ANSWER_FITS } from '../../../src/analysis/caesar/index.js';
 import {
   AnalysisInputError,
@@ -20,7 +21,6 @@ import {
   letterIndices,
   namedAlphabet,
 } from '../../../src/core/index.js';
-import { HELD_OUT } from '../../support/held-out.js';
 
 const ownAlphabet = (language: Language): Alphabet => namedAlphabet(LANGUAGE_INFO[language].alphabet);
 const basic = namedAlphabet('basic');

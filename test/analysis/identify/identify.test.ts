@@ -2,7 +2,7 @@
 // presentation of one ciphertext, the presentation reader, and the shape of the posterior as a property.
 //
 // The plaintexts are HARBOUR_EN (test/analysis/texts.ts, original prose) and held-out corpus lines
-// (test/support/held-out.ts, cited there); the random letters come from a seeded generator.
+// (scripts/lib/held-out.ts, cited there); the random letters come from a seeded generator.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { mulberry32 } from '../../../scripts/lib/random.js';

@@ -2,6 +2,7 @@
 // and the lazily smoothed model does not depend on the order its contexts are first read in.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { HELD_OUT } from '../../../scripts/lib/held-out.js';
 import { LANGUAGES } from '../../../src/analysis/index.js';
 import { ngramTables } from '../../../src/analysis/language-model/build/index.js';
 import {
@@ -13,7 +14,6 @@ import {
   readModelFile,
 } from '../../../src/analysis/language-model/index.js';
 import { namedAlphabet } from '../../../src/core/index.js';
-import { HELD_OUT } from '../../support/held-out.js';
 
 const MODELS_DIR = new URL('../../../src/analysis/models/', import.meta.url);
 

@@ -1,10 +1,10 @@
 // Language models and scoring: the committed tables load, are proper distributions, and rank texts sensibly.
 import { readdirSync, statSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { HELD_OUT } from '../../../scripts/lib/held-out.js';
 import { getModel, isLanguage, LANGUAGE_INFO, LANGUAGES, scoreText } from '../../../src/analysis/index.js';
 import { compileModel, readModelFile } from '../../../src/analysis/language-model/index.js';
 import { customAlphabet, namedAlphabet } from '../../../src/core/index.js';
-import { HELD_OUT } from '../../support/held-out.js';
 
 const TABLES_DIR = new URL('../../../src/analysis/', import.meta.url);
 const MODELS_DIR = new URL('models/', TABLES_DIR);

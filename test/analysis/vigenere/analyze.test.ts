@@ -2,6 +2,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { lettersOnly } from '../../../scripts/lib/fold.js';
+import { HELD_OUT } from '../../../scripts/lib/held-out.js';
 import {
   AnalysisInputError,
   analyzeVigenere,
@@ -19,7 +20,6 @@ import {
   vigenereDecrypt,
   vigenereEncrypt,
 } from '../../../src/core/index.js';
-import { HELD_OUT } from '../../support/held-out.js';
 import { HARBOUR_EN, LONG_EN } from '../texts.js';
 
 const basic = namedAlphabet('basic');
@@ -239,7 +239,7 @@ describe('analyzeVigenere', () => {
     expect(result.decrypted_preview).toBe(plain);
   });
 
-  // Held-out lines of the base corpus (test/support/held-out.ts), stripped to letters, upper case and accents
+  // Held-out lines of the base corpus (scripts/lib/held-out.ts), stripped to letters, upper case and accents
   // folded, cut to three letters per key letter, under keys drawn at random.
   const findsLettersOnlyKey = (language: Language, line: number, key: string): void => {
     const passage = HELD_OUT[language].find((p) => p.line === line);

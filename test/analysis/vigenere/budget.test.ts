@@ -1,11 +1,11 @@
 // The Vigenère search's budget (issue 14 item 7): the costliest requests count no more work than ANALYSIS_WORK allows,
 // and a text that has revealed its key stops early. Work is counted in model look-ups, so these hold on any machine.
 import { describe, expect, it } from 'vitest';
+import { HELD_OUT, type Passage } from '../../../scripts/lib/held-out.js';
 import { mulberry32 } from '../../../scripts/lib/random.js';
 import { analyzeVigenere, type Language } from '../../../src/analysis/index.js';
 import { ANALYSIS_WORK } from '../../../src/analysis/vigenere/tuning.js';
 import { type Alphabet, customAlphabet, namedAlphabet, vigenereEncrypt } from '../../../src/core/index.js';
-import { HELD_OUT, type Passage } from '../../support/held-out.js';
 import { LONG_EN } from '../texts.js';
 
 /** `letters` letters of a drawn uniformly (seeded), in words of 1–9 letters, as issue 14 item 7's request had them. */
@@ -79,7 +79,7 @@ describe('Vigenère search budget', () => {
   });
 
   it('a short key on a short text is found within the budget (44 letters, max_key_length 100)', () => {
-    // A held-out corpus line (test/support/held-out.ts), cut to its first 44 letters.
+    // A held-out corpus line (scripts/lib/held-out.ts), cut to its first 44 letters.
     const text = vigenereEncrypt((HELD_OUT.en[3] as Passage).text.slice(0, 52), 'KEY', basic);
     const spent = { spent: 0 };
     expect(analyzeVigenere(text, basic, 'en', 100, { work: spent }).probable_key).toBe('KEY');

@@ -8,8 +8,8 @@ import { fieldErrorsOf } from '../../../routers/errors.js';
 import { type AnyOperation, createCaller, OPERATIONS } from '../../../routers/index.js';
 import { post, proceduresOf } from '../../../routers/operation.js';
 import { createCallerFactory, router } from '../../../routers/trpc.js';
+import { inputFor } from '../../../scripts/lib/hostile.js';
 import { callOperation } from '../../../src/http/api/invoke.js';
-import { inputFor } from '../../support/hostile.js';
 
 const ctx = {
   health: () => ({ status: 'ok' as const, version: 'test', uptime_s: 1, rate_limit_store: 'memory' as const }),

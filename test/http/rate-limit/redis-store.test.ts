@@ -1,10 +1,10 @@
 // The Redis store against a real redis-server: exact counts under concurrency, one limit across instances, outages.
 import type { ChildProcess } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startService } from '../../../scripts/lib/service-process.js';
 import { createApp } from '../../../src/http/app.js';
 import { RateLimiter } from '../../../src/http/rate-limit/limiter.js';
 import { RedisStore } from '../../../src/http/rate-limit/redis-store.js';
-import { startService } from '../../support/service-process.js';
 import { freePort, RedisServer } from '../redis-server.js';
 
 let redis: RedisServer;
