@@ -64,15 +64,9 @@ export function permuteLetters(text: string, a: Alphabet, p: Permutation, opts: 
   const out = new Uint16Array(text.length * 2);
   let o = 0;
   for (let i = 0; i < text.length; i++) {
-    let cp = text.charCodeAt(i);
-    let width = 1;
-    if (cp >= 0xd800 && cp <= 0xdbff && i + 1 < text.length) {
-      const lo = text.charCodeAt(i + 1);
-      if (lo >= 0xdc00 && lo <= 0xdfff) {
-        cp = ((cp - 0xd800) << 10) + (lo - 0xdc00) + 0x10000;
-        width = 2;
-      }
-    }
+    // A surrogate pair reads as one code point; a lone surrogate as itself (never a letter).
+    const cp = text.codePointAt(i) as number;
+    const width = cp > 0xffff ? 2 : 1;
     const hit = a.lookup(cp);
     if (hit >= 0) {
       const index = hit & INDEX_MASK;

@@ -10,7 +10,11 @@ import { codePointLength } from './text.js';
  * message names the first problem: a character that is not a letter, a letter given twice, or one left out.
  */
 export function cipherAlphabetProblem(key: string, a: Alphabet): string | null {
-  const indices = letterIndices(key, a);
+  return problemOf(key, letterIndices(key, a), a);
+}
+
+/** cipherAlphabetProblem for a key already read as letter indices. */
+function problemOf(key: string, indices: Uint16Array, a: Alphabet): string | null {
   if (indices.length !== codePointLength(key)) return 'The key must contain only letters of the selected alphabet.';
   const seen = new Uint8Array(a.size);
   for (const i of indices) {
@@ -35,9 +39,10 @@ export function keywordAlphabet(keyword: string, a: Alphabet): string {
 }
 
 function keyPermutation(key: string, a: Alphabet) {
-  const problem = cipherAlphabetProblem(key, a);
+  const indices = letterIndices(key, a);
+  const problem = problemOf(key, indices, a);
   if (problem) throw new RangeError(problem);
-  return permutationOf(a, letterIndices(key, a));
+  return permutationOf(a, indices);
 }
 
 /** Plain letter i becomes the i-th letter of `key`, a cipher alphabet of `a` (cipherAlphabetProblem is null). */
