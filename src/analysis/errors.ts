@@ -9,3 +9,6 @@ export class AnalysisInputError extends Error {
     this.field = field;
   }
 }
+
+/** Every solver's answer to a text without a letter of the alphabet. */
+export const NO_LETTERS_MESSAGE = 'The text must contain at least one letter of the selected alphabet.';

@@ -7,12 +7,11 @@ export {
   type CaesarSolveOptions,
   type CaesarSolveResult,
   NO_ANSWER_FITS,
-  NO_LETTERS_MESSAGE,
   type NoAnswerClass,
   solveCaesar,
 } from './caesar/index.js';
 export { CREDIBLE, DOUBT_INFO, DOUBTS, type Doubt, doubtOf } from './doubt.js';
-export { AnalysisInputError } from './errors.js';
+export { AnalysisInputError, NO_LETTERS_MESSAGE } from './errors.js';
 export {
   type Cipher,
   DEFAULT_IDENTIFY_KEY_LENGTH,
@@ -26,6 +25,12 @@ export { getModel, type LanguageModel } from './language-model/index.js';
 export { isLanguage, LANGUAGE_INFO, LANGUAGES, type Language } from './languages.js';
 export { answerProbability, creditBand, type NoAnswerFit } from './no-answer.js';
 export { logSumExp, scoreText, shiftLogLikelihoods, symbolsLogLikelihood } from './score.js';
+export {
+  type SubstitutionSolution,
+  type SubstitutionSolveResult,
+  solveSubstitution,
+  UNKNOWN_KEY_LETTER,
+} from './substitution/index.js';
 export {
   type AnalysisDetails,
   type AnalyzeOptions,

@@ -1,0 +1,203 @@
+// The key search: simulated annealing over which plain letter each cipher letter stands for, restarted from several
+// keys, each run polished by hill climbing; a move swaps the plain letters of two cipher letters and rescores only
+// the n-grams that hold them.
+import type { NgramModel } from '../language-model/index.js';
+import type { Grams } from './grams.js';
+
+export interface AnnealOptions {
+  restarts: number;
+  /** Moves tried per restart, the temperature falling geometrically from t0 to t1 (nats). */
+  steps: number;
+  t0: number;
+  t1: number;
+  /** Per cipher letter, the plain letter a clue pins it to, or −1. */
+  pinned: Int32Array;
+  /** The plain letters by the language's frequency, most frequent first: the first start pairs them by rank. */
+  byFrequency: Int32Array;
+  seed: number;
+  /** The restarts stop once this many of them reached the best key found. */
+  settleAfter: number;
+  /** How many distinct local optima to keep. */
+  keep: number;
+}
+
+/** A key found: plainOf[x] is the plain letter of cipher letter x (a permutation of 0…n−1). */
+export interface Found {
+  plainOf: Int32Array;
+  /** ln P(text | key) under the search's model, on its n-grams (untempered). */
+  score: number;
+}
+
+/** The look-up cache's slots: 2^18. */
+const CACHE_SHIFT = 14;
+const CACHE_SIZE = 2 ** (32 - CACHE_SHIFT);
+
+/** A small seeded generator (mulberry32): the same text gets the same answer every time. */
+export function generator(seed: number): () => number {
+  let s = seed >>> 0;
+  return () => {
+    s = (s + 0x6d2b79f5) >>> 0;
+    let t = s;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/**
+ * The scorer of one text under one key at a time: the key lives in `plainOf`, `total` is its score, and `trySwap`
+ * swaps two cipher letters' plain letters, keeping the swap only when `accept(delta)` says so.
+ */
+export function scorerOf(grams: Grams, ngrams: NgramModel, cand: Int32Array, S: number) {
+  const { N, n, codes, counts, size, starts, list } = grams;
+  const sym = new Int32Array(n + S);
+  for (let s = 0; s < S; s++) sym[n + s] = s;
+  const plainOf = new Int32Array(n);
+  const value = new Float64Array(size);
+  const mark = new Int32Array(size);
+  const touched = new Int32Array(size);
+  const fresh = new Float64Array(size);
+  let stamp = 0;
+  const logProb = ngrams.logProb;
+  // A direct-mapped cache of look-ups: the search meets the same n-grams of plain symbols again and again, and a hit
+  // costs a few nanoseconds against tens for the model's walk.
+  const tags = new Int32Array(CACHE_SIZE).fill(-1);
+  const cached = new Float64Array(CACHE_SIZE);
+  const gram = (g: number): number => {
+    let ctx = 0;
+    const base = g * N;
+    for (let r = 0; r + 1 < N; r++) ctx = ctx * S + (sym[codes[base + r] as number] as number);
+    const c = sym[codes[base + N - 1] as number] as number;
+    const id = ctx * S + c;
+    const slot = (Math.imul(id, 0x9e3779b1) >>> CACHE_SHIFT) as number;
+    if (tags[slot] !== id) {
+      tags[slot] = id;
+      cached[slot] = logProb(ctx, c);
+    }
+    return (counts[g] as number) * (cached[slot] as number);
+  };
+  const state = {
+    plainOf,
+    total: 0,
+    /** Takes `key` as the current key and scores it whole. */
+    set(key: ArrayLike<number>): void {
+      for (let x = 0; x < n; x++) {
+        plainOf[x] = key[x] as number;
+        sym[x] = cand[key[x] as number] as number;
+      }
+      let total = 0;
+      for (let g = 0; g < size; g++) {
+        const v = gram(g);
+        value[g] = v;
+        total += v;
+      }
+      state.total = total;
+    },
+    trySwap(x: number, y: number, accept: (delta: number) => boolean): boolean {
+      const px = plainOf[x] as number;
+      const py = plainOf[y] as number;
+      sym[x] = cand[py] as number;
+      sym[y] = cand[px] as number;
+      stamp++;
+      let m = 0;
+      let delta = 0;
+      for (let k = 0; k < 2; k++) {
+        const letter = k === 0 ? x : y;
+        for (let i = starts[letter] as number, end = starts[letter + 1] as number; i < end; i++) {
+          const g = list[i] as number;
+          if (mark[g] === stamp) continue;
+          mark[g] = stamp;
+          const v = gram(g);
+          touched[m] = g;
+          fresh[m++] = v;
+          delta += v - (value[g] as number);
+        }
+      }
+      if (!accept(delta)) {
+        sym[x] = cand[px] as number;
+        sym[y] = cand[py] as number;
+        return false;
+      }
+      plainOf[x] = py;
+      plainOf[y] = px;
+      for (let i = 0; i < m; i++) value[touched[i] as number] = fresh[i] as number;
+      state.total += delta;
+      return true;
+    },
+  };
+  return state;
+}
+
+type Scorer = ReturnType<typeof scorerOf>;
+
+/** A random key that keeps the pins (or, with `ranked`, the present letters paired by frequency rank). */
+function startKey(grams: Grams, o: AnnealOptions, random: () => number, ranked: boolean): Int32Array {
+  const n = grams.n;
+  const key = new Int32Array(n).fill(-1);
+  const used = new Uint8Array(n);
+  o.pinned.forEach((p, x) => {
+    if (p >= 0) {
+      key[x] = p;
+      used[p] = 1;
+    }
+  });
+  const free = Array.from(ranked ? o.byFrequency : shuffled(n, random)).filter((p) => !used[p]);
+  const order = [...grams.present, ...Array.from({ length: n }, (_, x) => x)];
+  for (const x of order) if (key[x] === -1) key[x] = free.shift() as number;
+  return key;
+}
+
+function shuffled(n: number, random: () => number): Int32Array {
+  const out = Int32Array.from({ length: n }, (_, i) => i);
+  for (let i = n - 1; i > 0; i--) {
+    const j = Math.floor(random() * (i + 1));
+    const t = out[i] as number;
+    out[i] = out[j] as number;
+    out[j] = t;
+  }
+  return out;
+}
+
+/** Swaps that improve the score, in turn, until none does: a local optimum. */
+function climb(s: Scorer, movable: Int32Array, presentMovable: Int32Array): void {
+  const better = (d: number) => d > 1e-9;
+  for (let improved = true; improved; ) {
+    improved = false;
+    for (const x of presentMovable) for (const y of movable) if (x !== y && s.trySwap(x, y, better)) improved = true;
+  }
+}
+
+/** The distinct local optima the restarts reach, best first (at most o.keep). */
+export function anneal(s: Scorer, grams: Grams, o: AnnealOptions): Found[] {
+  const random = generator(o.seed);
+  const n = grams.n;
+  const movable = Int32Array.from({ length: n }, (_, x) => x).filter((x) => (o.pinned[x] as number) < 0);
+  const presentMovable = grams.present.filter((x) => (o.pinned[x] as number) < 0);
+  const found = new Map<string, Found>();
+  const cool = o.steps > 1 ? (o.t1 / o.t0) ** (1 / (o.steps - 1)) : 1;
+  let bestScore = Number.NEGATIVE_INFINITY;
+  let bestHits = 0;
+  for (let r = 0; r < o.restarts; r++) {
+    s.set(startKey(grams, o, random, r === 0));
+    if (presentMovable.length > 0 && movable.length > 1) {
+      let T = o.t0;
+      const accept = (d: number) => d >= 0 || random() < Math.exp(d / T);
+      for (let step = 0; step < o.steps; step++, T *= cool) {
+        const x = presentMovable[Math.floor(random() * presentMovable.length)] as number;
+        let y = movable[Math.floor(random() * (movable.length - 1))] as number;
+        if (y === x) y = movable[movable.length - 1] as number;
+        s.trySwap(x, y, accept);
+      }
+      climb(s, movable, presentMovable);
+    }
+    const sig = Array.from(grams.present, (x) => s.plainOf[x]).join(',');
+    if (!found.has(sig)) found.set(sig, { plainOf: Int32Array.from(s.plainOf), score: s.total });
+    // A key the restarts keep coming back to, and none better, is most likely the best there is: stop there.
+    if (s.total > bestScore + 1e-9) {
+      bestScore = s.total;
+      bestHits = 1;
+    } else if (s.total > bestScore - 1e-9) bestHits++;
+    if (bestHits >= o.settleAfter) break;
+  }
+  return [...found.values()].sort((p, q) => q.score - p.score).slice(0, o.keep);
+}

@@ -1,0 +1,9 @@
+// Breaking simple substitution (the cryptogram): the key search, its word bonus and its posterior.
+export {
+  SEARCH_LETTERS,
+  type SubstitutionSolution,
+  type SubstitutionSolveOptions,
+  type SubstitutionSolveResult,
+  solveSubstitution,
+  UNKNOWN_KEY_LETTER,
+} from './solve.js';

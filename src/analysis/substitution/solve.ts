@@ -1,0 +1,244 @@
+// Breaking a simple substitution: the key search in the language (or each language, with auto), the answer's
+// confidence weighed against "no answer", and the key written as the cipher alphabet.
+import { type Alphabet, permutationOf, permuteLetters } from '../../core/index.js';
+import { type Doubt, doubtOf } from '../doubt.js';
+import { AnalysisInputError, NO_LETTERS_MESSAGE } from '../errors.js';
+import type { LanguageModel, NgramModel } from '../language-model/index.js';
+import { LANGUAGES, type Language } from '../languages.js';
+import { noAnswerLogLikelihood } from '../no-answer.js';
+import { candidateSymbols, ngramsFor, searchModel, type Tokens, tokenize } from '../readings/index.js';
+import { logSumExp, softmax } from '../score.js';
+import { type AnnealOptions, anneal, type Found, scorerOf } from './anneal.js';
+import { type Grams, gramsOf } from './grams.js';
+import { type WordBonus, wordBonusOf } from './words.js';
+
+/** The letters the key search reads: a text of more is read this far (its other letters are placed after). */
+export const SEARCH_LETTERS = 1000;
+/** What the key in an answer shows for a plain letter the text never uses. */
+export const UNKNOWN_KEY_LETTER = '?';
+
+export interface SubstitutionSolution {
+  /** The cipher alphabet: key[i] is the letter plain letter i became, `?` where the text does not say. */
+  key: string;
+  text: string;
+  /** Probability that this key (on the letters the text holds) is the answer, "no answer" weighed. */
+  score: number;
+}
+
+export interface SubstitutionSolveResult {
+  language: Language;
+  /** The best key first, then distinct runners-up. */
+  solutions: SubstitutionSolution[];
+  noAnswer: number;
+  /** ln P(text | a substitution of prose) − ln P(text | no answer), tempered (for calibration). */
+  evidence: number;
+  reason?: Doubt;
+}
+
+export interface SubstitutionSolveOptions {
+  /** Cipher letter index → plain letter index, pinned in every key. */
+  clues?: ReadonlyMap<number, number>;
+  /** Scales the search's restarts (1 = the shipped effort). */
+  effort?: number;
+}
+
+/** A language's view of the text: its model, tokens, n-grams and the search's state. */
+interface Attempt {
+  language: Language;
+  model: LanguageModel;
+  ngrams: NgramModel;
+  tokens: Tokens;
+  grams: Grams;
+  cand: Int32Array;
+  scorer: Scorer;
+  bonus: WordBonus | null;
+  found: Found[];
+}
+
+const RUNNERS_UP = 4;
+
+/**
+ * The search's schedule, tuned on the development split (20 passages a cell, 64–200 letters, five languages):
+ * hotter for letters run together, whose 4-gram steps are steeper, than for spaced text. Twelve restarts of 400
+ * moves a cipher letter; they stop early once three of them reach the best key.
+ */
+const SCHEDULE = {
+  spaced: { t0: 3, t1: 1.5 },
+  joined: { t0: 6, t1: 2 },
+  restarts: 12,
+  stepsPerLetter: 400,
+  settleAfter: 3,
+};
+
+function searchOptions(
+  t: { grams: Grams; model: LanguageModel; cand: Int32Array; joined: boolean },
+  pinned: Int32Array,
+  effort: number,
+): AnnealOptions {
+  const { grams, model, cand } = t;
+  const byFrequency = Int32Array.from(cand.keys()).sort(
+    (x, y) => (model.frequencies[cand[y] as number] ?? 0) - (model.frequencies[cand[x] as number] ?? 0),
+  );
+  return {
+    restarts: Math.max(2, Math.round(SCHEDULE.restarts * effort)),
+    steps: SCHEDULE.stepsPerLetter * grams.present.length,
+    ...(t.joined ? SCHEDULE.joined : SCHEDULE.spaced),
+    pinned,
+    byFrequency,
+    seed: 0x5eed,
+    settleAfter: SCHEDULE.settleAfter,
+    keep: RUNNERS_UP + 4,
+  };
+}
+
+function attempt(text: string, a: Alphabet, language: Language, pinned: Int32Array, effort: number): Attempt {
+  const model = searchModel(text, a, language, SEARCH_LETTERS);
+  const tokens = tokenize(text, a, model, 'auto', SEARCH_LETTERS);
+  if (tokens.letters === 0) throw new AnalysisInputError('text', NO_LETTERS_MESSAGE);
+  const ngrams = ngramsFor(model, tokens);
+  const grams = gramsOf(tokens, a.size, model, ngrams);
+  const cand = candidateSymbols(a, model);
+  const scorer = scorerOf(grams, ngrams, cand, model.symbolCount);
+  const annealed = anneal(scorer, grams, searchOptions({ grams, model, cand, joined: tokens.joined }, pinned, effort));
+  const bonus = wordBonusOf(tokens, model, language, cand);
+  const found = bonus ? polishAll(scorer, annealed, grams, pinned, bonus) : annealed;
+  return { language, model, ngrams, tokens, grams, cand, scorer, bonus, found };
+}
+
+type Scorer = ReturnType<typeof scorerOf>;
+
+/**
+ * Climbs from a key on the n-grams plus the word bonus, one swap at a time while a swap gains: the n-grams bring the
+ * search near, the words settle the letters they cannot tell apart. The score returned includes the bonus.
+ */
+function polish(s: Scorer, from: Found, grams: Grams, pinned: Int32Array, bonus: WordBonus): Found {
+  const n = grams.n;
+  const movable = Int32Array.from({ length: n }, (_, x) => x).filter((x) => (pinned[x] as number) < 0);
+  const presentMovable = grams.present.filter((x) => (pinned[x] as number) < 0);
+  s.set(from.plainOf);
+  let current = s.total + bonus(s.plainOf);
+  const trial = new Int32Array(n);
+  for (let improved = true; improved; ) {
+    improved = false;
+    for (const x of presentMovable) {
+      for (const y of movable) {
+        if (x === y) continue;
+        trial.set(s.plainOf);
+        trial[x] = s.plainOf[y] as number;
+        trial[y] = s.plainOf[x] as number;
+        const b = bonus(trial);
+        if (s.trySwap(x, y, (d) => s.total + d + b > current + 1e-9)) {
+          current = s.total + b;
+          improved = true;
+        }
+      }
+    }
+  }
+  return { plainOf: Int32Array.from(s.plainOf), score: current };
+}
+
+/** Every key found, polished with the words, distinct and best first. */
+function polishAll(s: Scorer, found: Found[], grams: Grams, pinned: Int32Array, bonus: WordBonus): Found[] {
+  const out = new Map<string, Found>();
+  for (const f of found) {
+    const p = polish(s, f, grams, pinned, bonus);
+    const sig = Array.from(grams.present, (x) => p.plainOf[x]).join(',');
+    if (!out.has(sig)) out.set(sig, p);
+  }
+  return [...out.values()].sort((p, q) => q.score - p.score);
+}
+
+/**
+ * The keys the posterior weighs: the local optima found, and every key one swap away from the best (where a letter
+ * seen once or twice could as well be another, the posterior is shared between them), distinct, best first.
+ */
+function withNeighbours(t: Attempt, pinned: Int32Array): Found[] {
+  const best = t.found[0];
+  if (!best) return [];
+  const { scorer: s, grams, bonus } = t;
+  const out = new Map<string, Found>();
+  const signature = (key: Int32Array) => Array.from(grams.present, (x) => key[x]).join(',');
+  for (const f of t.found) out.set(signature(f.plainOf), f);
+  s.set(best.plainOf);
+  const base = s.total;
+  const trial = new Int32Array(grams.n);
+  for (const x of grams.present) {
+    if ((pinned[x] as number) >= 0) continue;
+    for (let y = 0; y < grams.n; y++) {
+      if (y === x || (pinned[y] as number) >= 0 || (grams.letterCounts[y]! > 0 && y < x)) continue;
+      trial.set(best.plainOf);
+      trial[x] = best.plainOf[y] as number;
+      trial[y] = best.plainOf[x] as number;
+      const sig = signature(trial);
+      if (out.has(sig)) continue;
+      let delta = 0;
+      s.trySwap(x, y, (d) => {
+        delta = d;
+        return false;
+      });
+      out.set(sig, { plainOf: Int32Array.from(trial), score: base + delta + (bonus ? bonus(trial) : 0) });
+    }
+  }
+  return [...out.values()].sort((p, q) => q.score - p.score);
+}
+
+/** ln of the number of keys that differ on the text's letters: n!/(n − m)! for m letters present and none pinned. */
+function logKeyCount(n: number, m: number): number {
+  let sum = 0;
+  for (let i = 0; i < m; i++) sum += Math.log(n - i);
+  return sum;
+}
+
+function keyString(plainOf: Int32Array, grams: Grams, a: Alphabet): string {
+  const key = new Array<string>(a.size).fill(UNKNOWN_KEY_LETTER);
+  for (const x of grams.present) key[plainOf[x] as number] = a.letters[x] as string;
+  return key.join('');
+}
+
+/** With auto, each language is first searched with this share of the effort; the likeliest is then searched whole. */
+const AUTO_EFFORT = 0.25;
+
+function likeliest(tried: Attempt[]): Attempt {
+  return tried.reduce((x, y) => ((y.found[0]?.score ?? -1e300) > (x.found[0]?.score ?? -1e300) ? y : x));
+}
+
+/** The best keys in one language (or, with auto, the language whose best key reads likeliest) and their posterior. */
+export function solveSubstitution(
+  text: string,
+  a: Alphabet,
+  language: Language | 'auto',
+  options: SubstitutionSolveOptions = {},
+): SubstitutionSolveResult {
+  const pinned = new Int32Array(a.size).fill(-1);
+  for (const [x, p] of options.clues ?? []) pinned[x] = p;
+  const effort = options.effort ?? 1;
+  const best =
+    language === 'auto'
+      ? attempt(
+          text,
+          a,
+          likeliest(LANGUAGES.map((l) => attempt(text, a, l, pinned, effort * AUTO_EFFORT))).language,
+          pinned,
+          effort,
+        )
+      : attempt(text, a, language, pinned, effort);
+  const candidates = withNeighbours(best, pinned);
+  const T = best.ngrams.temperature;
+  const tempered = candidates.map((f) => f.score / T);
+  const posterior = softmax(tempered);
+  const clues = options.clues?.size ?? 0;
+  const evidence =
+    logSumExp(tempered) -
+    logKeyCount(a.size - clues, Math.max(0, best.grams.present.length - clues)) -
+    noAnswerLogLikelihood(best.tokens, a, best.model) / T;
+  const answer = 1 / (1 + Math.exp(-evidence));
+  const solutions = candidates.slice(0, RUNNERS_UP + 1).map(
+    (f, i): SubstitutionSolution => ({
+      key: keyString(f.plainOf, best.grams, a),
+      text: permuteLetters(text, a, permutationOf(a, f.plainOf)),
+      score: (posterior[i] as number) * answer,
+    }),
+  );
+  const reason = doubtOf(solutions[0]?.score ?? 0, 1 - answer);
+  return { language: best.language, solutions, noAnswer: 1 - answer, evidence, ...(reason && { reason }) };
+}
