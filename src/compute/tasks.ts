@@ -1,8 +1,10 @@
 // The registry of the heavy solver calls as plain-data tasks, so the same code runs inline or in a worker thread:
 // each solver room declares its own (what a call runs, what it costs, how it is cut into pieces), and a solver's
 // tasks are one line here.
+import { affineTasks } from '../analysis/affine/tasks.js';
 import { caesarTasks } from '../analysis/caesar/tasks.js';
 import { identifyTasks } from '../analysis/identify/tasks.js';
+import { substitutionTasks } from '../analysis/substitution/tasks.js';
 import { vigenereTasks } from '../analysis/vigenere/tasks.js';
 
 /** What a solver room declares of one task. */
@@ -14,7 +16,7 @@ interface Task<A, R> {
   pieces?: { split(args: A): A[]; join(parts: R[]): R };
 }
 
-const TASKS = { ...caesarTasks, ...vigenereTasks, ...identifyTasks };
+const TASKS = { ...caesarTasks, ...vigenereTasks, ...identifyTasks, ...substitutionTasks, ...affineTasks };
 
 export type TaskKind = keyof typeof TASKS;
 export type TaskArgs<K extends TaskKind> = Parameters<(typeof TASKS)[K]['run']>[0];

@@ -1,4 +1,7 @@
 // Breaking simple substitution (the cryptogram): the key search, its word bonus and its posterior.
+
+export { scorerOf } from './anneal.js';
+export { gramsOf } from './grams.js';
 export {
   SEARCH_LETTERS,
   type SubstitutionSolution,
