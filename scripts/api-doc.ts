@@ -106,6 +106,8 @@ function limits(): string {
     ['`text` (and each bulk text)', `1–${MAX_TEXT_LENGTH} Unicode code points`],
     ['`items` (bulk)', `1–${MAX_BULK_ITEMS}`],
     ['`key` (Vigenère)', `1–${MAX_KEY_LENGTH} letters of the chosen alphabet`],
+    ['`key` (substitution)', 'every letter of the chosen alphabet exactly once, in either case'],
+    ['`keyword` (substitution)', `1–${MAX_KEY_LENGTH} letters of the chosen alphabet`],
     ['`max_key_length`', `an integer 1–${MAX_ANALYSIS_KEY_LENGTH}, default ${DEFAULT_MAX_KEY_LENGTH}`],
     ['`shift`', `an integer −${MAX_SHIFT}…${MAX_SHIFT}`],
     ['request body', `at most ${MAX_BODY_BYTES} bytes (1 MiB), refused while it is read`],

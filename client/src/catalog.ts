@@ -16,7 +16,7 @@ export const MAX_BATCH_CALLS = 10;
 export const LIMITS = { maxShift: 25, maxAnalysisKeyLength: 100 } as const;
 
 /** The ciphers the service serves, by their procedure group, in the registry's order. */
-export const CIPHER_NAMES = ['caesar', 'rot13', 'vigenere', 'atbash'] as const;
+export const CIPHER_NAMES = ['caesar', 'rot13', 'vigenere', 'atbash', 'substitution'] as const;
 
 /** Every procedure's REST method and path (under API_PREFIX), by group and procedure, as the server declares them. */
 export const REST_ROUTES = {
@@ -37,6 +37,10 @@ export const REST_ROUTES = {
   },
   atbash: {
     transform: { method: 'POST', path: '/atbash/transform' },
+  },
+  substitution: {
+    encrypt: { method: 'POST', path: '/substitution/encrypt' },
+    decrypt: { method: 'POST', path: '/substitution/decrypt' },
   },
   analysis: {
     identify: { method: 'POST', path: '/identify' },

@@ -3,7 +3,8 @@
 import { atbashCipher } from './atbash/operations.js';
 import { caesar } from './caesar/operations.js';
 import { rot13Cipher } from './rot13/operations.js';
+import { substitution } from './substitution/operations.js';
 import { vigenere } from './vigenere/operations.js';
 
 /** Every cipher, by its tRPC router key (`caesar.encrypt`); REST paths are each operation's own. */
-export const CIPHERS = { caesar, rot13: rot13Cipher, vigenere, atbash: atbashCipher };
+export const CIPHERS = { caesar, rot13: rot13Cipher, vigenere, atbash: atbashCipher, substitution };

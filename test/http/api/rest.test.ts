@@ -22,6 +22,17 @@ describe('REST success responses', () => {
     ],
     ['/vigenere/encrypt', { text: 'ATTACKATDAWN', key: 'LEMON' }, { result: 'LXFOPVEFRNHR', key_length: 5 }],
     ['/vigenere/decrypt', { text: 'LXFOPVEFRNHR', key: 'LEMON' }, { result: 'ATTACKATDAWN', method: 'decrypt' }],
+    ['/atbash/transform', { text: 'Hello, World!' }, { result: 'Svool, Dliow!', method: 'atbash', alphabet: 'basic' }],
+    [
+      '/substitution/encrypt',
+      { text: 'Flee at once', keyword: 'ZEBRAS' },
+      { result: 'Siaa zq lkba', method: 'encrypt', key: 'ZEBRASCDFGHIJKLMNOPQTUVWXY' },
+    ],
+    [
+      '/substitution/decrypt',
+      { text: 'Siaa zq lkba', key: 'ZEBRASCDFGHIJKLMNOPQTUVWXY' },
+      { result: 'Flee at once', method: 'decrypt' },
+    ],
     [
       '/caesar/bulk',
       { items: [{ text: 'abc', shift: 1 }] },
@@ -118,6 +129,8 @@ describe('REST success responses', () => {
       '/identify',
       '/rot13/bulk',
       '/rot13/transform',
+      '/substitution/decrypt',
+      '/substitution/encrypt',
       '/vigenere/analyze',
       '/vigenere/decrypt',
       '/vigenere/encrypt',

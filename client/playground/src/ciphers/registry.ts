@@ -5,10 +5,11 @@ import { atbash } from './atbash.js';
 import { caesar } from './caesar.js';
 import type { PlaygroundCipher } from './cipher.js';
 import { rot13 } from './rot13.js';
+import { substitution } from './substitution.js';
 import { vigenere } from './vigenere.js';
 
 /** Every cipher of the service's registry, each with its module, in the order the page offers them. */
-const BY_NAME = { caesar, vigenere, rot13, atbash } satisfies Record<CipherName, PlaygroundCipher>;
+const BY_NAME = { caesar, vigenere, rot13, atbash, substitution } satisfies Record<CipherName, PlaygroundCipher>;
 
 export const CIPHERS: readonly PlaygroundCipher[] = Object.values(BY_NAME);
 
