@@ -121,6 +121,9 @@ const plausibleText = fc.oneof(
 const fieldValue: Record<string, fc.Arbitrary<unknown>> = {
   text: fc.oneof({ weight: 3, arbitrary: plausibleText }, { weight: 1, arbitrary: wrongValue }),
   shift: fc.oneof(fc.integer({ min: -30, max: 30 }), wrongValue),
+  // Affine's a and b: small, around their bounds, or anything.
+  a: fc.oneof(fc.integer({ min: -30, max: 30 }), fc.integer({ min: -10_010, max: 10_010 }), wrongValue),
+  b: fc.oneof(fc.integer({ min: -30, max: 30 }), fc.integer({ min: -10_010, max: 10_010 }), wrongValue),
   key: fc.oneof(
     fc.constantFrom('LEMON', 'a', 'ÄÖÜ', 'ab cd', ''),
     // Cipher alphabets of substitution: whole, in lower case, with a letter twice.

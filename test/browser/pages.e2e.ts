@@ -88,7 +88,11 @@ describe('the playground on Node', () => {
     server = await startServer('node');
     page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
     // A 422 is the test's own doing (a bad key); it must show as a friendly message, not a broken page.
-    problems = watch(page, server.url, (url, status) => status === 422 && /\/(vigenere|substitution)\//.test(url));
+    problems = watch(
+      page,
+      server.url,
+      (url, status) => status === 422 && /\/(vigenere|substitution|affine)\//.test(url),
+    );
     await page.goto(server.url, { waitUntil: 'networkidle' });
   }, 60_000);
   afterAll(async () => {
@@ -163,6 +167,24 @@ describe('the playground on Node', () => {
     await expect.poll(() => page.textContent('#output')).toBe('Flee at once. We are discovered!');
     expect(await page.textContent('#mapping .mapping-label')).toBe('Cipher → plain');
     await shot(page, 'playground-substitution');
+  });
+
+  it('applies an affine key, and says when a shares a factor with the alphabet', async () => {
+    await page.selectOption('#cipher', 'affine');
+    await page.check('input[name="direction"][value="encrypt"]');
+    await page.fill('#affine-a', '5');
+    await page.fill('#affine-b', '8');
+    await page.fill('#input', 'AFFINE CIPHER');
+    await expect.poll(() => page.textContent('#output')).toBe('IHHWVC SWFRCP');
+    expect(await page.textContent('#mapping .moved')).toBe('INSXCHMRWBGLQVAFKPUZEJOTYD');
+    await page.fill('#affine-a', '13');
+    await expect
+      .poll(() => page.textContent('#affine-a-error'))
+      .toBe("The a must share no factor with the alphabet's 26 letters.");
+    expect(await page.getAttribute('#affine-a', 'aria-invalid')).toBe('true');
+    await page.fill('#affine-a', '5');
+    await expect.poll(() => page.textContent('#affine-a-error')).toBe('');
+    await shot(page, 'playground-affine');
   });
 
   it('solves a Caesar text and ranks every shift with its probability', async () => {

@@ -33,6 +33,8 @@ describe('REST success responses', () => {
       { text: 'Siaa zq lkba', key: 'ZEBRASCDFGHIJKLMNOPQTUVWXY' },
       { result: 'Flee at once', method: 'decrypt' },
     ],
+    ['/affine/encrypt', { text: 'AFFINE CIPHER', a: 5, b: 8 }, { result: 'IHHWVC SWFRCP', a: 5, b: 8 }],
+    ['/affine/decrypt', { text: 'IHHWVC SWFRCP', a: 5, b: 8 }, { result: 'AFFINE CIPHER', method: 'decrypt' }],
     [
       '/caesar/bulk',
       { items: [{ text: 'abc', shift: 1 }] },
@@ -121,6 +123,8 @@ describe('REST success responses', () => {
     expect(doc.openapi).toMatch(/^3\./);
     const posts = Object.entries(doc.paths).filter(([, item]) => item.post);
     expect(posts.map(([p]) => p).sort()).toEqual([
+      '/affine/decrypt',
+      '/affine/encrypt',
       '/atbash/transform',
       '/caesar/bulk',
       '/caesar/decrypt',

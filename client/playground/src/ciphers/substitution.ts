@@ -32,7 +32,7 @@ function cipherImage(letters: string[]): number[] | null {
  * The plain alphabet over its image under a permutation (`image[i]` the index letter i becomes), or, decrypting
  * (`sign` -1), the cipher letters in order over the plain letter each comes from; nothing without a permutation.
  */
-function permutationMapping(letters: string[], image: readonly number[] | null, sign: 1 | -1): Node[] {
+export function permutationMapping(letters: string[], image: readonly number[] | null, sign: 1 | -1): Node[] {
   if (!image) return [];
   const inverse: number[] = [];
   image.forEach((j, i) => {
