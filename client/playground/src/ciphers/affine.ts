@@ -12,7 +12,10 @@ const gcd = (x: number, y: number): number => (y === 0 ? Math.abs(x) : gcd(y, x 
 /** An input's number; an empty one is NaN, which JSON sends as null, so that the service says the field is required. */
 const numberIn = (input: HTMLInputElement) => (input.value === '' ? Number.NaN : Number(input.value));
 
-/** Letter i goes to (a·i + b) mod n; null when a and b are not integers or a shares a factor with n (the service says which). */
+/**
+ * Letter i goes to (a·i + b) mod n; null when a or b is not an integer or a shares a factor with n (the service says
+ * which).
+ */
 function affineImage(n: number): number[] | null {
   const a = numberIn(aInput);
   const b = numberIn(bInput);

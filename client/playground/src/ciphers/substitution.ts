@@ -15,7 +15,10 @@ function indicesIn(letters: string[], text: string): number[] {
   return [...text].map((ch) => index.get(ch) ?? index.get(ch.toUpperCase()) ?? index.get(ch.toLowerCase()) ?? -1);
 }
 
-/** The cipher alphabet a keyword builds, as the service builds it: its letters at their first occurrence, then the others in order, as the image of each letter's index. */
+/**
+ * The cipher alphabet a keyword builds, as the service builds it (its letters at their first occurrence, then the
+ * others in order), as the image of each letter's index.
+ */
 const keywordImage = (letters: string[], keyword: string): number[] => [
   ...new Set([...indicesIn(letters, keyword).filter((i) => i >= 0), ...letters.keys()]),
 ];
