@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { DOUBT_INFO, DOUBTS, LANGUAGES, type Language } from '../src/analysis/index.js';
 import {
   ALPHABET_NAMES,
+  type Alphabet,
   type AlphabetName,
   codePointLength,
   customAlphabetProblem,
@@ -126,10 +127,29 @@ export function crossField(rule: (value: unknown, report: Report) => void) {
   );
 }
 
-interface AlphabetFields {
+/** The fields of a raw request the cross-field rules read. */
+export interface AlphabetFields {
   alphabet?: unknown;
   custom_alphabet?: unknown;
   key?: unknown;
+}
+
+/**
+ * The alphabet a request names, or null when it names none that can be used (the schema and the alphabet rules
+ * report why): for the cross-field rules that need the letters.
+ */
+export function requestAlphabet(value: AlphabetFields): Alphabet | null {
+  const { alphabet, custom_alphabet: custom } = value;
+  if (alphabet !== undefined && !(ALPHABET_NAMES as readonly unknown[]).includes(alphabet)) return null;
+  if (alphabet === 'custom' && (typeof custom !== 'string' || customAlphabetProblem(custom) !== null)) return null;
+  return resolveAlphabet((alphabet as AlphabetName) ?? DEFAULT_ALPHABET, custom as string | undefined);
+}
+
+/** Why `key`, sent as `field`, is not 1–MAX_KEY_LENGTH letters of `a`, or null when it is. */
+export function lettersKeyProblem(field: string, key: string, a: Alphabet): string | null {
+  if (codePointLength(key) > MAX_KEY_LENGTH)
+    return `The ${label(field)} must not be greater than ${MAX_KEY_LENGTH} characters.`;
+  return keyProblem(key, a, label(field));
 }
 
 /**
@@ -151,13 +171,8 @@ function alphabetRules(value: AlphabetFields, report: Report, checkKey: boolean)
     }
   }
   if (!checkKey || typeof value.key !== 'string' || value.key.length === 0) return;
-  if (alphabet !== undefined && !(ALPHABET_NAMES as readonly unknown[]).includes(alphabet)) return;
-  if (codePointLength(value.key) > MAX_KEY_LENGTH) {
-    report(['key'], `The key must not be greater than ${MAX_KEY_LENGTH} characters.`);
-    return;
-  }
-  const a = resolveAlphabet((alphabet as AlphabetName) ?? DEFAULT_ALPHABET, custom as string | undefined);
-  const problem = keyProblem(value.key, a);
+  const a = requestAlphabet(value);
+  const problem = a && lettersKeyProblem('key', value.key, a);
   if (problem) report(['key'], problem);
 }
 

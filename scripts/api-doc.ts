@@ -4,6 +4,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { OpenAPIObject } from 'trpc-to-openapi';
+import { MAX_AFFINE_COEFFICIENT } from '../routers/ciphers/affine/schemas.js';
 import { MAX_SHIFT } from '../routers/ciphers/caesar/schemas.js';
 import { DEFAULT_MAX_KEY_LENGTH } from '../routers/ciphers/vigenere/schemas.js';
 import { MAX_ANALYSIS_KEY_LENGTH, MAX_BULK_ITEMS, MAX_KEY_LENGTH, MAX_TEXT_LENGTH } from '../routers/fields.js';
@@ -106,8 +107,14 @@ function limits(): string {
     ['`text` (and each bulk text)', `1–${MAX_TEXT_LENGTH} Unicode code points`],
     ['`items` (bulk)', `1–${MAX_BULK_ITEMS}`],
     ['`key` (Vigenère)', `1–${MAX_KEY_LENGTH} letters of the chosen alphabet`],
+    ['`key` (substitution)', 'every letter of the chosen alphabet exactly once, in either case'],
+    ['`keyword` (substitution)', `1–${MAX_KEY_LENGTH} letters of the chosen alphabet`],
     ['`max_key_length`', `an integer 1–${MAX_ANALYSIS_KEY_LENGTH}, default ${DEFAULT_MAX_KEY_LENGTH}`],
     ['`shift`', `an integer −${MAX_SHIFT}…${MAX_SHIFT}`],
+    [
+      '`a`, `b` (affine)',
+      `integers −${MAX_AFFINE_COEFFICIENT}…${MAX_AFFINE_COEFFICIENT}, taken mod n; \`a\` shares no factor with n`,
+    ],
     ['request body', `at most ${MAX_BODY_BYTES} bytes (1 MiB), refused while it is read`],
     ['request line and headers', 'at most 16 KiB (431)'],
     ['tRPC batch', `at most ${MAX_BATCH_CALLS} calls; a bigger batch is refused whole, uncharged`],

@@ -4,6 +4,7 @@
 // Usage: npm run build:catalog [-- --check]
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { MAX_AFFINE_COEFFICIENT } from '../routers/ciphers/affine/schemas.js';
 import { MAX_SHIFT } from '../routers/ciphers/caesar/schemas.js';
 import { CIPHERS } from '../routers/ciphers/index.js';
 import { MAX_ANALYSIS_KEY_LENGTH } from '../routers/fields.js';
@@ -45,7 +46,11 @@ export function catalogSource(): string {
     `export const MAX_BATCH_CALLS = ${MAX_BATCH_CALLS};`,
     '',
     '/** Bounds the service holds fields to, for forms that should not offer what it refuses. */',
-    `export const LIMITS = { maxShift: ${MAX_SHIFT}, maxAnalysisKeyLength: ${MAX_ANALYSIS_KEY_LENGTH} } as const;`,
+    'export const LIMITS = {',
+    `  maxShift: ${MAX_SHIFT},`,
+    `  maxAnalysisKeyLength: ${MAX_ANALYSIS_KEY_LENGTH},`,
+    `  maxAffineCoefficient: ${MAX_AFFINE_COEFFICIENT},`,
+    '} as const;',
     '',
     "/** The ciphers the service serves, by their procedure group, in the registry's order. */",
     `export const CIPHER_NAMES = [${Object.keys(CIPHERS).map(quote).join(', ')}] as const;`,

@@ -13,7 +13,7 @@ const VIRTUAL = 'virtual:service-facts';
 
 /**
  * The service's facts the page needs before any request, taken from the server's own sources at build time: the
- * REST prefix of its links (`%API_PREFIX%` in index.html), the bounds of its shift and key-length fields (the
+ * REST prefix of its links (`%API_PREFIX%` in index.html), the bounds of its shift, key-length and affine fields (the
  * client's catalogue's LIMITS), the named alphabets, and each solver language's name and expected letter
  * frequencies (from the solver's own models, so the chart compares a text with exactly what the service compares it
  * with: a few KB instead of the n-gram tables).
@@ -28,7 +28,9 @@ function serviceFacts(): Plugin {
           .replaceAll('%API_PREFIX%', API_PREFIX)
           .replaceAll('%MIN_SHIFT%', String(-LIMITS.maxShift))
           .replaceAll('%MAX_SHIFT%', String(LIMITS.maxShift))
-          .replaceAll('%MAX_KEY_LENGTH%', String(LIMITS.maxAnalysisKeyLength)),
+          .replaceAll('%MAX_KEY_LENGTH%', String(LIMITS.maxAnalysisKeyLength))
+          .replaceAll('%MIN_AFFINE%', String(-LIMITS.maxAffineCoefficient))
+          .replaceAll('%MAX_AFFINE%', String(LIMITS.maxAffineCoefficient)),
     },
     resolveId: (id) => (id === VIRTUAL ? `\0${VIRTUAL}` : undefined),
     load(id) {

@@ -13,10 +13,14 @@ export const TRPC_PREFIX = '/trpc';
 export const MAX_BATCH_CALLS = 10;
 
 /** Bounds the service holds fields to, for forms that should not offer what it refuses. */
-export const LIMITS = { maxShift: 25, maxAnalysisKeyLength: 100 } as const;
+export const LIMITS = {
+  maxShift: 25,
+  maxAnalysisKeyLength: 100,
+  maxAffineCoefficient: 10000,
+} as const;
 
 /** The ciphers the service serves, by their procedure group, in the registry's order. */
-export const CIPHER_NAMES = ['caesar', 'rot13', 'vigenere', 'atbash'] as const;
+export const CIPHER_NAMES = ['caesar', 'rot13', 'vigenere', 'atbash', 'substitution', 'affine'] as const;
 
 /** Every procedure's REST method and path (under API_PREFIX), by group and procedure, as the server declares them. */
 export const REST_ROUTES = {
@@ -37,6 +41,14 @@ export const REST_ROUTES = {
   },
   atbash: {
     transform: { method: 'POST', path: '/atbash/transform' },
+  },
+  substitution: {
+    encrypt: { method: 'POST', path: '/substitution/encrypt' },
+    decrypt: { method: 'POST', path: '/substitution/decrypt' },
+  },
+  affine: {
+    encrypt: { method: 'POST', path: '/affine/encrypt' },
+    decrypt: { method: 'POST', path: '/affine/decrypt' },
   },
   analysis: {
     identify: { method: 'POST', path: '/identify' },

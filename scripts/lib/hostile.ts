@@ -121,7 +121,21 @@ const plausibleText = fc.oneof(
 const fieldValue: Record<string, fc.Arbitrary<unknown>> = {
   text: fc.oneof({ weight: 3, arbitrary: plausibleText }, { weight: 1, arbitrary: wrongValue }),
   shift: fc.oneof(fc.integer({ min: -30, max: 30 }), wrongValue),
-  key: fc.oneof(fc.constantFrom('LEMON', 'a', 'ÄÖÜ', 'ab cd', ''), fc.string({ maxLength: 20 }), wrongValue),
+  // Affine's a and b: small, around their bounds, or anything.
+  a: fc.oneof(fc.integer({ min: -30, max: 30 }), fc.integer({ min: -10_010, max: 10_010 }), wrongValue),
+  b: fc.oneof(fc.integer({ min: -30, max: 30 }), fc.integer({ min: -10_010, max: 10_010 }), wrongValue),
+  key: fc.oneof(
+    fc.constantFrom('LEMON', 'a', 'ÄÖÜ', 'ab cd', ''),
+    // Cipher alphabets of substitution: whole, in lower case, with a letter twice.
+    fc.constantFrom('ZEBRASCDFGHIJKLMNOPQTUVWXY', 'zebrascdfghijklmnopqtuvwxy', 'ZEBRASCDFGHIJKLMNOPQTUVWXZ'),
+    fc.string({ maxLength: 20 }),
+    wrongValue,
+  ),
+  keyword: fc.oneof(
+    fc.constantFrom('ZEBRAS', 'zebras', 'ÜBER', 'ze bras', ''),
+    fc.string({ maxLength: 20 }),
+    wrongValue,
+  ),
   alphabet: fc.oneof(fc.constantFrom('basic', 'polish', 'german', 'spanish', 'french', 'custom'), wrongValue),
   custom_alphabet: fc.oneof(
     fc.constantFrom('ABC', 'AA', 'A', 'aA', '😀🙂', '\uD800\uDC00x', 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789'),

@@ -3,11 +3,15 @@ import type { Alphabet } from './alphabet.js';
 import { letterIndices, shiftLetters, type TextOptions } from './substitute.js';
 import { codePointLength } from './text.js';
 
-/** Why key is unusable under alphabet a, or null when every character of it is a letter of a. */
-export function keyProblem(key: string, a: Alphabet): string | null {
+/**
+ * Why key is unusable under alphabet a, or null when every character of it is a letter of a. `field` names it in the
+ * message: a substitution keyword obeys the same rule.
+ */
+export function keyProblem(key: string, a: Alphabet, field = 'key'): string | null {
   const length = codePointLength(key);
-  if (length === 0) return 'The key field is required.';
-  if (letterIndices(key, a).length !== length) return 'The key must contain only letters of the selected alphabet.';
+  if (length === 0) return `The ${field} field is required.`;
+  if (letterIndices(key, a).length !== length)
+    return `The ${field} must contain only letters of the selected alphabet.`;
   return null;
 }
 

@@ -88,7 +88,11 @@ describe('the playground on Node', () => {
     server = await startServer('node');
     page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
     // A 422 is the test's own doing (a bad key); it must show as a friendly message, not a broken page.
-    problems = watch(page, server.url, (url, status) => status === 422 && url.includes('/vigenere/'));
+    problems = watch(
+      page,
+      server.url,
+      (url, status) => status === 422 && /\/(vigenere|substitution|affine)\//.test(url),
+    );
     await page.goto(server.url, { waitUntil: 'networkidle' });
   }, 60_000);
   afterAll(async () => {
@@ -140,6 +144,47 @@ describe('the playground on Node', () => {
     expect(await page.getAttribute('#key', 'aria-invalid')).toBe('true');
     await page.fill('#key', 'LEMON');
     await expect.poll(() => page.textContent('#key-error')).toBe('');
+  });
+
+  it('substitutes with a keyword or a whole cipher alphabet, and shows the table plain → cipher', async () => {
+    await page.selectOption('#cipher', 'substitution');
+    await page.check('input[name="direction"][value="encrypt"]');
+    await page.fill('#substitution-key', 'zebras');
+    await page.fill('#input', 'Flee at once. We are discovered!');
+    await expect.poll(() => page.textContent('#output')).toBe('Siaa zq lkba. Va zoa rfpbluaoar!');
+    expect(await page.textContent('#mapping .moved')).toBe('ZEBRASCDFGHIJKLMNOPQTUVWXY');
+    // Turned to a whole alphabet, the keyword is written out as the alphabet it builds: the same cipher.
+    await page.check('input[name="substitution-by"][value="key"]');
+    expect(await page.inputValue('#substitution-key')).toBe('ZEBRASCDFGHIJKLMNOPQTUVWXY');
+    await page.fill('#substitution-key', 'ZEBRASCDFGHIJKLMNOPQTUVWXZ');
+    await expect
+      .poll(() => page.textContent('#substitution-key-error'))
+      .toBe('The key must hold each letter once: Z is given twice.');
+    await page.fill('#substitution-key', 'ZEBRASCDFGHIJKLMNOPQTUVWXY');
+    await expect.poll(() => page.textContent('#substitution-key-error')).toBe('');
+    await page.check('input[name="direction"][value="decrypt"]');
+    await page.fill('#input', 'Siaa zq lkba. Va zoa rfpbluaoar!');
+    await expect.poll(() => page.textContent('#output')).toBe('Flee at once. We are discovered!');
+    expect(await page.textContent('#mapping .mapping-label')).toBe('Cipher → plain');
+    await shot(page, 'playground-substitution');
+  });
+
+  it('applies an affine key, and says when a shares a factor with the alphabet', async () => {
+    await page.selectOption('#cipher', 'affine');
+    await page.check('input[name="direction"][value="encrypt"]');
+    await page.fill('#affine-a', '5');
+    await page.fill('#affine-b', '8');
+    await page.fill('#input', 'AFFINE CIPHER');
+    await expect.poll(() => page.textContent('#output')).toBe('IHHWVC SWFRCP');
+    expect(await page.textContent('#mapping .moved')).toBe('INSXCHMRWBGLQVAFKPUZEJOTYD');
+    await page.fill('#affine-a', '13');
+    await expect
+      .poll(() => page.textContent('#affine-a-error'))
+      .toBe("The a must share no factor with the alphabet's 26 letters.");
+    expect(await page.getAttribute('#affine-a', 'aria-invalid')).toBe('true');
+    await page.fill('#affine-a', '5');
+    await expect.poll(() => page.textContent('#affine-a-error')).toBe('');
+    await shot(page, 'playground-affine');
   });
 
   it('solves a Caesar text and ranks every shift with its probability', async () => {

@@ -64,6 +64,16 @@ describe.each<Runtime>(['node', 'bun'])('REST client against the service on %s',
     expect(Object.keys(analysis.ioc_scores)).toHaveLength(12);
   });
 
+  it('applies Atbash, and encrypts and decrypts with substitution and affine', async () => {
+    expect((await api.atbash.transform({ text: 'Hello, World!' })).result).toBe('Svool, Dliow!');
+    const sub = await api.substitution.encrypt({ text: 'Flee at once!', keyword: 'ZEBRAS' });
+    expect(sub).toMatchObject({ result: 'Siaa zq lkba!', key: 'ZEBRASCDFGHIJKLMNOPQTUVWXY' });
+    expect((await api.substitution.decrypt({ text: sub.result, key: sub.key })).result).toBe('Flee at once!');
+    const aff = await api.affine.encrypt({ text: 'AFFINE CIPHER', a: 5, b: 8 });
+    expect(aff).toMatchObject({ result: 'IHHWVC SWFRCP', a: 5, b: 8 });
+    expect((await api.affine.decrypt({ text: aff.result, a: 5, b: 8 })).result).toBe('AFFINE CIPHER');
+  });
+
   it('identifies a text: what it is, in which language, and what it says', async () => {
     const secret = (await api.vigenere.encrypt({ text: ENGLISH, key: 'LEMON' })).result;
     const r = await api.analysis.identify({ text: secret, language: 'en', max_key_length: 8 });

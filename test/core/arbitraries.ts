@@ -1,6 +1,6 @@
 // Shared fast-check arbitraries and case helpers for the core property tests.
 import fc from 'fast-check';
-import type { NamedAlphabetName } from '../../src/core/index.js';
+import type { AlphabetSpec, NamedAlphabetName } from '../../src/core/index.js';
 
 /** The contract's named alphabets, spelled out independently of src/core: [upper own forms, lower partners]. */
 export const CONTRACT_ALPHABETS: Record<NamedAlphabetName, readonly [upper: string, lower: string]> = {
@@ -153,3 +153,16 @@ export const casedCase: fc.Arbitrary<{ alphabet: string; forms: string[] }> = ca
   alphabet: letters.join(''),
   forms: [...letters, ...letters.flatMap((c) => customPartner(c) ?? [])],
 }));
+
+/** An alphabet as a request names it (a named one or a custom one), with its own letters and every form a text may use. */
+export const alphabetCase: fc.Arbitrary<{ spec: AlphabetSpec; letters: string[]; forms: string[] }> = fc.oneof(
+  fc.constantFrom(...(Object.keys(CONTRACT_ALPHABETS) as NamedAlphabetName[])).map((name) => {
+    const [upper, lower] = CONTRACT_ALPHABETS[name];
+    return { spec: { alphabet: name }, letters: [...upper], forms: [...upper, ...lower] };
+  }),
+  customCase.map(({ alphabet, forms }) => ({
+    spec: { alphabet: 'custom' as const, custom_alphabet: alphabet },
+    letters: [...alphabet],
+    forms,
+  })),
+);

@@ -119,6 +119,13 @@ describe('keyProblem', () => {
     expect(keyProblem(key, basic)).not.toBeNull();
   });
 
+  it('names the field it checks', () => {
+    expect(keyProblem('', basic, 'keyword')).toBe('The keyword field is required.');
+    expect(keyProblem('ZEBRA5', basic, 'keyword')).toBe(
+      'The keyword must contain only letters of the selected alphabet.',
+    );
+  });
+
   it('counts code points, so an astral letter is one key letter', () => {
     const e = customAlphabet('😀😁');
     expect(keyProblem('😀', e)).toBeNull();

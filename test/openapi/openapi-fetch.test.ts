@@ -27,6 +27,13 @@ const rotBulk = await client.POST('/rot13/bulk', { body: { items: ['abc'] } });
 const vig = await client.POST('/vigenere/encrypt', { body: { text: 'Attack at dawn!', key: 'LEMON' } });
 const vigDec = await client.POST('/vigenere/decrypt', { body: { text: 'Lxfopv ef rnhr!', key: 'LEMON' } });
 const analysis = await client.POST('/vigenere/analyze', { body: { text: secret, max_key_length: 8 } });
+const atb = await client.POST('/atbash/transform', { body: { text: 'Hello' } });
+const sub = await client.POST('/substitution/encrypt', { body: { text: 'Flee at once', keyword: 'ZEBRAS' } });
+const subDec = await client.POST('/substitution/decrypt', {
+  body: { text: 'Siaa zq lkba', key: 'ZEBRASCDFGHIJKLMNOPQTUVWXY' },
+});
+const aff = await client.POST('/affine/encrypt', { body: { text: 'AFFINE CIPHER', a: 5, b: 8 } });
+const affDec = await client.POST('/affine/decrypt', { body: { text: 'IHHWVC SWFRCP', a: 5, b: 8 } });
 const health = await client.GET('/health');
 const alphabets = await client.GET('/alphabets');
 const languages = await client.GET('/languages');
@@ -50,6 +57,12 @@ console.log(
     vig: vig.data?.result,
     vigDec: vigDec.data?.result,
     key,
+    atb: atb.data?.result,
+    sub: sub.data?.result,
+    subKey: sub.data?.key,
+    subDec: subDec.data?.result,
+    aff: aff.data?.result,
+    affDec: affDec.data?.result,
     health: health.data?.status,
     alphabets: alphabets.data?.alphabets.length,
     languages: languages.data?.languages.map((l) => l.code),
@@ -128,6 +141,12 @@ describe('openapi-typescript + openapi-fetch against the live service', () => {
       vig: 'Lxfopv ef rnhr!',
       vigDec: 'Attack at dawn!',
       key: 'LEMON',
+      atb: 'Svool',
+      sub: 'Siaa zq lkba',
+      subKey: 'ZEBRASCDFGHIJKLMNOPQTUVWXY',
+      subDec: 'Flee at once',
+      aff: 'IHHWVC SWFRCP',
+      affDec: 'AFFINE CIPHER',
       health: 'ok',
       alphabets: 5,
       languages: ['en', 'pl', 'de', 'es', 'fr'],

@@ -1,25 +1,7 @@
 // Every procedure through createCaller: shapes, defaults and the contract's validation messages.
-import { TRPCError } from '@trpc/server';
 import { describe, expect, it } from 'vitest';
-import { fieldErrorsOf } from '../../routers/errors.js';
-import { createCaller } from '../../routers/index.js';
 import { mulberry32 } from '../../scripts/lib/random.js';
-
-const caller = createCaller({
-  health: () => ({ status: 'ok', version: 'test', uptime_s: 0, rate_limit_store: 'memory' }),
-});
-
-/** The field→messages map of a rejected call (fails the test if the call succeeds). */
-async function fieldErrors(call: Promise<unknown>): Promise<Record<string, string[]>> {
-  const error = await call.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(TRPCError);
-  const errors = fieldErrorsOf(error as TRPCError);
-  expect(errors).not.toBeNull();
-  return errors as Record<string, string[]>;
-}
+import { caller, fieldErrors } from './caller.js';
 
 // Text encrypted with a shift, from the first sentence of the Wikipedia article "Caesar cipher".
 const CAESAR_PLAIN =

@@ -2,7 +2,7 @@
 import { alphabetLetters } from './alphabets.js';
 import { api } from './api.js';
 import { breakNext } from './breaker-panel.js';
-import type { TransformForm } from './ciphers/cipher.js';
+import type { PlaygroundCipher, TransformForm } from './ciphers/cipher.js';
 import { CIPHERS, cipherNamed } from './ciphers/registry.js';
 import { $, checkRadio, el, radio } from './dom.js';
 import { clearErrors, type ErrorTargets, showError } from './field-errors.js';
@@ -17,10 +17,20 @@ const preserveNonAlpha = $<HTMLInputElement>('preserve-non-alpha');
 const input = $<HTMLTextAreaElement>('input');
 const output = $<HTMLOutputElement>('output');
 
-const TRANSFORM_ERRORS: ErrorTargets = Object.assign(
-  { text: 'input-error', custom_alphabet: 'custom-alphabet-error' },
-  ...CIPHERS.map((c) => c.errors),
-);
+/**
+ * The elements that show a transform's errors: the shared fields' and the chosen cipher's own. Two ciphers may name
+ * a field alike (Vigenère's key and substitution's), so each cipher's map stands apart.
+ */
+const errorsOf = (c: PlaygroundCipher): ErrorTargets => ({
+  text: 'input-error',
+  custom_alphabet: 'custom-alphabet-error',
+  ...c.errors,
+});
+
+/** Clears every cipher's errors, not only the chosen one's: a cipher left with an error may be chosen again. */
+function clearTransformErrors(): void {
+  for (const c of CIPHERS) clearErrors(errorsOf(c), 'transform-error');
+}
 
 /** Shows the chosen cipher's fields only, the alphabet's letters, and how the letters move. */
 export function syncTransformControls(): void {
@@ -55,8 +65,9 @@ function readForm(): TransformForm {
   };
 }
 
-/** The values of the inputs of a cipher's own field, for the request's signature. */
-const fieldValue = (id: string) => [...$(id).querySelectorAll('input')].map((i) => i.value);
+/** The values of the inputs of a cipher's own field (whether a radio button is checked), for the request's signature. */
+const fieldValue = (id: string) =>
+  [...$(id).querySelectorAll('input')].map((i) => (i.type === 'radio' ? i.checked : i.value));
 
 let pending: AbortController | undefined;
 let timer: ReturnType<typeof setTimeout> | undefined;
@@ -69,7 +80,7 @@ export async function transform(): Promise<void> {
   const signature = JSON.stringify([c.name, form.direction, form.withAlphabet, ...c.fields.map(fieldValue)]);
   if (signature === lastRequest) return;
   if (!form.common.text) {
-    clearErrors(TRANSFORM_ERRORS, 'transform-error');
+    clearTransformErrors();
     output.textContent = '';
     lastRequest = signature;
     updateFrequencies();
@@ -82,7 +93,7 @@ export async function transform(): Promise<void> {
   try {
     const result = await c.transform(api, form, { signal: controller.signal });
     lastRequest = signature;
-    clearErrors(TRANSFORM_ERRORS, 'transform-error');
+    clearTransformErrors();
     hideNotice();
     output.textContent = result.result;
     output.classList.remove('stale');
@@ -91,9 +102,9 @@ export async function transform(): Promise<void> {
     if (controller.signal.aborted) return;
     // Forget the last success, so that going back to it clears this error.
     lastRequest = '';
-    clearErrors(TRANSFORM_ERRORS, 'transform-error');
+    clearTransformErrors();
     output.classList.add('stale');
-    showError(error, TRANSFORM_ERRORS, 'transform-error', () => void transform());
+    showError(error, errorsOf(c), 'transform-error', () => void transform());
   } finally {
     if (pending === controller) output.removeAttribute('aria-busy');
   }

@@ -22,6 +22,19 @@ describe('REST success responses', () => {
     ],
     ['/vigenere/encrypt', { text: 'ATTACKATDAWN', key: 'LEMON' }, { result: 'LXFOPVEFRNHR', key_length: 5 }],
     ['/vigenere/decrypt', { text: 'LXFOPVEFRNHR', key: 'LEMON' }, { result: 'ATTACKATDAWN', method: 'decrypt' }],
+    ['/atbash/transform', { text: 'Hello, World!' }, { result: 'Svool, Dliow!', method: 'atbash', alphabet: 'basic' }],
+    [
+      '/substitution/encrypt',
+      { text: 'Flee at once', keyword: 'ZEBRAS' },
+      { result: 'Siaa zq lkba', method: 'encrypt', key: 'ZEBRASCDFGHIJKLMNOPQTUVWXY' },
+    ],
+    [
+      '/substitution/decrypt',
+      { text: 'Siaa zq lkba', key: 'ZEBRASCDFGHIJKLMNOPQTUVWXY' },
+      { result: 'Flee at once', method: 'decrypt' },
+    ],
+    ['/affine/encrypt', { text: 'AFFINE CIPHER', a: 5, b: 8 }, { result: 'IHHWVC SWFRCP', a: 5, b: 8 }],
+    ['/affine/decrypt', { text: 'IHHWVC SWFRCP', a: 5, b: 8 }, { result: 'AFFINE CIPHER', method: 'decrypt' }],
     [
       '/caesar/bulk',
       { items: [{ text: 'abc', shift: 1 }] },
@@ -110,6 +123,8 @@ describe('REST success responses', () => {
     expect(doc.openapi).toMatch(/^3\./);
     const posts = Object.entries(doc.paths).filter(([, item]) => item.post);
     expect(posts.map(([p]) => p).sort()).toEqual([
+      '/affine/decrypt',
+      '/affine/encrypt',
       '/atbash/transform',
       '/caesar/bulk',
       '/caesar/decrypt',
@@ -118,6 +133,8 @@ describe('REST success responses', () => {
       '/identify',
       '/rot13/bulk',
       '/rot13/transform',
+      '/substitution/decrypt',
+      '/substitution/encrypt',
       '/vigenere/analyze',
       '/vigenere/decrypt',
       '/vigenere/encrypt',
