@@ -15,7 +15,7 @@
 // inflate it much; a loaded machine still slows caches and turbo, so say how loaded it was).
 import { availableParallelism, loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
-import { candidateBudget } from '../../routers/ciphers/caesar/answer-size.js';
+import { candidateBudget } from '../../routers/answer-size.js';
 import { mulberry32 } from '../../scripts/lib/random.js';
 import { analyzeVigenere, LANGUAGE_INFO, LANGUAGES, type Language, solveCaesar } from '../../src/analysis/index.js';
 import { getWordCounts } from '../../src/analysis/words/index.js';
@@ -224,7 +224,7 @@ if (runs.length > 0) {
 }
 
 // Caesar: the largest input the service takes, in one language and with auto, both as the service calls the solver
-// (candidates past the best cut to the answer-size budget, routers/ciphers/caesar/answer-size.ts) and with every candidate whole.
+// (candidates past the best cut to the answer-size budget, routers/answer-size.ts) and with every candidate whole.
 // Three rounds first, unmeasured: a running service has its code compiled, and a cold first call is not what it
 // pays. The four are timed in turn, round by round, so that a collection or a busy neighbour falls on all alike.
 const basic = namedAlphabet('basic');

@@ -45,10 +45,12 @@ export const REST_ROUTES = {
   substitution: {
     encrypt: { method: 'POST', path: '/substitution/encrypt' },
     decrypt: { method: 'POST', path: '/substitution/decrypt' },
+    solve: { method: 'POST', path: '/substitution/solve' },
   },
   affine: {
     encrypt: { method: 'POST', path: '/affine/encrypt' },
     decrypt: { method: 'POST', path: '/affine/decrypt' },
+    solve: { method: 'POST', path: '/affine/solve' },
   },
   analysis: {
     identify: { method: 'POST', path: '/identify' },

@@ -136,6 +136,11 @@ const fieldValue: Record<string, fc.Arbitrary<unknown>> = {
     fc.string({ maxLength: 20 }),
     wrongValue,
   ),
+  clues: fc.oneof(
+    fc.constantFrom({ Q: 'T' }, { q: 'e', X: 'E' }, { QQ: 'T' }, { Q: 'T', R: 'T' }, {}),
+    fc.dictionary(fc.string({ maxLength: 2 }), fc.string({ maxLength: 2 }), { maxKeys: 4 }),
+    wrongValue,
+  ),
   alphabet: fc.oneof(fc.constantFrom('basic', 'polish', 'german', 'spanish', 'french', 'custom'), wrongValue),
   custom_alphabet: fc.oneof(
     fc.constantFrom('ABC', 'AA', 'A', 'aA', '😀🙂', '\uD800\uDC00x', 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789'),

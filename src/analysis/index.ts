@@ -1,7 +1,7 @@
 // The analysis layer's public face: language models, Caesar solving, Vigenère analysis and identification, free of
 // any transport. Code outside src/analysis imports from here or from a room's index.ts (caesar/, vigenere/,
 // identify/, language-model/, language-model/build/, readings/, words/), never a room's inner files.
-export { type AffineSolution, type AffineSolveResult, solveAffine } from './affine/index.js';
+export { type AffineSolution, type AffineSolveResult, affineKeys, solveAffine } from './affine/index.js';
 export { assetDir, assetUrl } from './assets.js';
 export {
   type CaesarSolution,

@@ -3,6 +3,7 @@ import { affineDecrypt, affineEncrypt, alphabetOf, codePointLength } from '../..
 import { textOptions } from '../../fields.js';
 import { type OperationGroup, post } from '../../operation.js';
 import { affineInput, affineOutput } from './schemas.js';
+import { solve } from './solve.js';
 
 /** Encrypt and decrypt differ only in direction, wording and example. */
 function keyOperation(
@@ -53,5 +54,6 @@ export const affine = {
       'The inverse of encrypt: letter j becomes letter a⁻¹·(j − b) mod n, a⁻¹ the inverse of a mod n.',
       { text: 'IHHWVC SWFRCP', result: 'AFFINE CIPHER' },
     ),
+    solve,
   },
 } satisfies OperationGroup;

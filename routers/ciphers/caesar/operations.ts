@@ -3,12 +3,12 @@
 import { TRPCError } from '@trpc/server';
 import type { z } from 'zod';
 import { alphabetOf, caesarDecrypt, caesarEncrypt, codePointLength } from '../../../src/core/index.js';
+import { ANSWER_SIZE_RULE, candidateBudget } from '../../answer-size.js';
 import { compute } from '../../compute.js';
 import { type FieldErrors, FieldValidationError } from '../../errors.js';
 import { MAX_BULK_ITEMS, textOptions } from '../../fields.js';
 import { type OperationGroup, post } from '../../operation.js';
 import type { Context } from '../../trpc.js';
-import { ANSWER_SIZE_RULE, candidateBudget } from './answer-size.js';
 import {
   caesarBulkInput,
   caesarBulkOutput,

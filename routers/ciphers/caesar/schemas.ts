@@ -1,5 +1,6 @@
 // Caesar's request and response schemas, built from the field kit.
 import { z } from 'zod';
+import { ANSWER_SIZE_RULE } from '../../answer-size.js';
 import {
   alphabetChoice,
   alphabetFields,
@@ -22,7 +23,6 @@ import {
   textSchema,
   withAlphabetRules,
 } from '../../fields.js';
-import { ANSWER_SIZE_RULE } from './answer-size.js';
 
 /** The largest shift either way: a shift of the basic alphabet's size or more says nothing a smaller one does not. */
 export const MAX_SHIFT = 25;

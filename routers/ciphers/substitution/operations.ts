@@ -10,6 +10,7 @@ import {
 import { textOptions } from '../../fields.js';
 import { type OperationGroup, post } from '../../operation.js';
 import { KEYWORD, KEYWORD_ALPHABET, substitutionInput, substitutionOutput } from './schemas.js';
+import { solve } from './solve.js';
 
 /** Encrypt and decrypt differ only in direction, wording and example. */
 function keyOperation(
@@ -78,5 +79,6 @@ export const substitution = {
       'The inverse of encrypt: the i-th letter of the cipher alphabet becomes plain letter i.',
       { request: { text: CIPHER, key: KEYWORD_ALPHABET }, result: PLAIN },
     ),
+    solve,
   },
 } satisfies OperationGroup;

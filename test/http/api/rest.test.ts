@@ -125,6 +125,7 @@ describe('REST success responses', () => {
     expect(posts.map(([p]) => p).sort()).toEqual([
       '/affine/decrypt',
       '/affine/encrypt',
+      '/affine/solve',
       '/atbash/transform',
       '/caesar/bulk',
       '/caesar/decrypt',
@@ -135,6 +136,7 @@ describe('REST success responses', () => {
       '/rot13/transform',
       '/substitution/decrypt',
       '/substitution/encrypt',
+      '/substitution/solve',
       '/vigenere/analyze',
       '/vigenere/decrypt',
       '/vigenere/encrypt',

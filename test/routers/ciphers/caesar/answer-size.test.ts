@@ -2,11 +2,7 @@
 // best share at most 2 MiB: Caesar solve's candidates.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import {
-  ANSWER_FLOOR_BYTES,
-  ANSWER_RATIO,
-  OTHER_CANDIDATES_BYTES,
-} from '../../../../routers/ciphers/caesar/answer-size.js';
+import { ANSWER_FLOOR_BYTES, ANSWER_RATIO, OTHER_CANDIDATES_BYTES } from '../../../../routers/answer-size.js';
 import { createApp } from '../../../../src/http/app.js';
 
 const app = createApp({ config: { rateLimit: 1_000_000 }, log: () => {} });

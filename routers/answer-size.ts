@@ -1,6 +1,6 @@
 // How large an answer may be: no answer exceeds 50× its request or 8 MiB, whichever is larger (issue 14, item 8), and
 // the candidates past the best share at most 2 MiB.
-import type { Alphabet } from '../../../src/core/index.js';
+import type { Alphabet } from '../src/core/index.js';
 
 /** An answer may be this many times the size of the request that asked for it… */
 export const ANSWER_RATIO = 50;
@@ -26,17 +26,23 @@ export const ANSWER_SIZE_RULE =
 const jsonBytes = (s: string): number => Buffer.byteLength(JSON.stringify(s));
 
 /**
- * The code points each candidate text but the best may keep in a Caesar solve answer of `text` under `a`, or
+ * The code points each candidate text but the best may keep in a solve answer of `text` under `a` ranking
+ * `candidates` keys (Caesar's: one per shift), or
  * undefined when every candidate fits whole. The best text appears twice (best_solution and all_solutions[0]) and
  * is never cut; the others share what is left of the budget, at most OTHER_CANDIDATES_BYTES. The request is measured as the smallest body that
  * carries the text (and custom alphabet), so a padded request earns no larger answer; a candidate code point is
  * costed as the widest of the text's own and of any letter the decryption can write.
  */
-export function candidateBudget(text: string, a: Alphabet, customAlphabet?: string): number | undefined {
+export function candidateBudget(
+  text: string,
+  a: Alphabet,
+  customAlphabet?: string,
+  candidates = a.size,
+): number | undefined {
   const textBytes = jsonBytes(text);
   const request = textBytes + (customAlphabet === undefined ? 0 : jsonBytes(customAlphabet)) + 64;
   const budget = Math.max(ANSWER_RATIO * request, ANSWER_FLOOR_BYTES);
-  const n = a.size;
+  const n = candidates;
   const codePoints = [...text].length || 1;
   let widestLetter = 1;
   for (const codes of [a.ownCodes, a.partnerCodes]) {

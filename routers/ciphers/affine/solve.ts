@@ -1,0 +1,119 @@
+// Breaking an affine cipher: the request, the answer with every key ranked, and the operation that runs the solver in
+// the worker pool.
+import { z } from 'zod';
+import { affineKeys } from '../../../src/analysis/index.js';
+import { alphabetOf } from '../../../src/core/index.js';
+import { candidateBudget } from '../../answer-size.js';
+import { compute } from '../../compute.js';
+import {
+  alphabetChoice,
+  alphabetName,
+  DEFAULT_LANGUAGE,
+  doubtReason,
+  languageField,
+  languageName,
+  success,
+  textSchema,
+  withAlphabetRules,
+} from '../../fields.js';
+import { post } from '../../operation.js';
+
+export const affineSolveInput = withAlphabetRules(
+  z.object({
+    text: textSchema,
+    ...alphabetChoice,
+    language: languageField(DEFAULT_LANGUAGE, 'pick the best-fitting one'),
+  }),
+);
+
+const solution = z
+  .object({
+    a: z.int().meta({ description: 'The multiplier of the key that encrypted the text.', example: 5 }),
+    b: z.int().meta({ description: 'The shift of that key, 0 to n−1.', example: 8 }),
+    text: z.string().meta({ description: 'The text decrypted with that key.', example: 'Affine cipher' }),
+    score: z.number().meta({
+      description: 'Probability that this key is the answer; every key’s score and no_answer sum to 1.',
+      example: 0.9999,
+    }),
+    truncated: z
+      .literal(true)
+      .optional()
+      .meta({ description: 'Present (true) when `text` is only the start of the decryption, as in Caesar solve.' }),
+  })
+  .meta({ description: 'One candidate decryption.' });
+
+export const affineSolveOutput = z.object({
+  success,
+  best_solution: z
+    .object({
+      a: z.int().meta({ description: 'The multiplier of the most probable key.', example: 5 }),
+      b: z.int().meta({ description: 'Its shift, 0 to n−1.', example: 8 }),
+      text: z.string().meta({ description: 'The text decrypted with that key.', example: 'Affine cipher' }),
+      confidence: z.number().meta({
+        description: 'Probability that this key is the answer, "no answer" weighed too: all_solutions[0].score.',
+        example: 0.9999,
+      }),
+    })
+    .meta({ description: 'The most probable key and its decryption.' }),
+  all_solutions: z.array(solution).meta({ description: 'Every key of the alphabet, most probable first.' }),
+  no_answer: z.number().meta({
+    description: 'Probability that the text is not an affine cipher of prose in the language.',
+    example: 0.0001,
+  }),
+  reason: doubtReason('best_solution'),
+  alphabet: alphabetName,
+  language: languageName,
+});
+
+export const solve = post(
+  {
+    path: '/affine/solve',
+    summary: 'Break an affine cipher',
+    description:
+      'Scores every key (a coprime to the alphabet’s size, b) with the language model and ranks them by the ' +
+      'probability that each is the answer, "no answer" weighed too, as Caesar solve ranks shifts (Caesar is the ' +
+      'affine cipher with a = 1, Atbash the one with a = b = n − 1).',
+  },
+  {
+    input: affineSolveInput,
+    output: affineSolveOutput,
+    run: async (input, ctx) => {
+      const a = alphabetOf(input);
+      const result = await compute(ctx, 'affineSolve', {
+        spec: { alphabet: input.alphabet, custom_alphabet: input.custom_alphabet },
+        text: input.text,
+        language: input.language,
+        candidateChars: candidateBudget(input.text, a, input.custom_alphabet, affineKeys(a.size).length),
+      });
+      const best = result.solutions[0]!;
+      return {
+        success: true as const,
+        best_solution: { a: best.a, b: best.b, text: best.text, confidence: best.score },
+        all_solutions: result.solutions,
+        no_answer: result.noAnswer,
+        ...(result.reason && { reason: result.reason }),
+        alphabet: input.alphabet,
+        language: result.language,
+      };
+    },
+    example: {
+      request: { text: 'Ihhwvc swfrcpu ipc uwqflc uenuzwzezwavu owzr i lwzzlc ipwzrqczws.', language: 'auto' },
+      response: {
+        success: true,
+        best_solution: {
+          a: 5,
+          b: 8,
+          text: 'Affine ciphers are simple substitutions with a little arithmetic.',
+          confidence: 1,
+        },
+        all_solutions: [
+          { a: 5, b: 8, text: 'Affine ciphers are simple substitutions with a little arithmetic.', score: 1 },
+          { a: 21, b: 25, text: 'Toolgp rlempcb tcp blheip bzsbalazalfgb xlam t ilaaip tclamhpalr.', score: 1.7e-64 },
+        ],
+        no_answer: 0,
+        alphabet: 'basic',
+        language: 'en',
+      },
+    },
+  },
+);

@@ -1,0 +1,181 @@
+// Breaking a cryptogram (simple substitution): the request with its clues, the answer with its key, and the
+// operation that runs the solver in the worker pool.
+import { z } from 'zod';
+import { UNKNOWN_KEY_LETTER } from '../../../src/analysis/index.js';
+import { type Alphabet, alphabetOf, resolveAlphabet } from '../../../src/core/index.js';
+import { compute } from '../../compute.js';
+import {
+  alphabetChoice,
+  alphabetName,
+  crossField,
+  DEFAULT_LANGUAGE,
+  doubtReason,
+  languageField,
+  languageName,
+  success,
+  textSchema,
+  withAlphabetRules,
+} from '../../fields.js';
+import { post } from '../../operation.js';
+
+const cluesSchema = z
+  .record(z.string(), z.string(), { error: 'The clues must be an object of cipher letter to plain letter.' })
+  .optional()
+  .meta({
+    description:
+      'Letters you already know: each cipher letter (a key) to the plain letter it stands for (its value), e.g. ' +
+      '{"X": "E"}. Every answer keeps them. Case does not matter; no two cipher letters may share a plain letter.',
+    example: { Q: 'T' },
+  });
+
+/** The index of the one letter of `a` that `s` is, or −1. */
+function letterIndex(s: string, a: Alphabet): number {
+  const cps = [...s];
+  if (cps.length !== 1) return -1;
+  const hit = a.lookup((cps[0] as string).codePointAt(0) as number);
+  return hit < 0 ? -1 : hit & 0xffff;
+}
+
+/** The clues read as [cipher index, plain index] pairs, or the first problem with them. */
+export function readClues(clues: Record<string, string>, a: Alphabet): [number, number][] | string {
+  const pairs: [number, number][] = [];
+  const plainSeen = new Map<number, string>();
+  const cipherSeen = new Set<number>();
+  for (const [c, p] of Object.entries(clues)) {
+    const x = letterIndex(c, a);
+    const y = letterIndex(p, a);
+    if (x < 0 || y < 0)
+      return `The clues must map one letter of the selected alphabet to one letter: "${x < 0 ? c : p}" is not one.`;
+    if (cipherSeen.has(x)) return `The clues give cipher letter ${a.letters[x]} twice.`;
+    const other = plainSeen.get(y);
+    if (other !== undefined) return `The clues give plain letter ${a.letters[y]} to both ${other} and ${c}.`;
+    cipherSeen.add(x);
+    plainSeen.set(y, c);
+    pairs.push([x, y]);
+  }
+  return pairs;
+}
+
+export const substitutionSolveInput = withAlphabetRules(
+  z.object({
+    text: textSchema,
+    ...alphabetChoice,
+    language: languageField(DEFAULT_LANGUAGE, 'pick the best-fitting one'),
+    clues: cluesSchema,
+  }),
+).check(
+  crossField((value, report) => {
+    const { clues, alphabet, custom_alphabet: custom } = value as Record<string, unknown>;
+    if (typeof clues !== 'object' || clues === null || Array.isArray(clues)) return;
+    if (Object.values(clues).some((v) => typeof v !== 'string')) return;
+    let a: Alphabet;
+    try {
+      a = resolveAlphabet((alphabet as 'basic') ?? 'basic', custom as string | undefined);
+    } catch {
+      return; // the alphabet's own rules report it
+    }
+    const read = readClues(clues as Record<string, string>, a);
+    if (typeof read === 'string') report(['clues'], read);
+  }),
+);
+
+const solution = z
+  .object({
+    key: z.string().meta({
+      description:
+        `The cipher alphabet found: the i-th letter is what the i-th letter of the alphabet became; ` +
+        `\`${UNKNOWN_KEY_LETTER}\` where the text does not use that plain letter.`,
+      example: 'QWERTYUIOPASDFGHJKLZXCVBNM',
+    }),
+    text: z.string().meta({ description: 'The text decrypted with that key.', example: 'The quick brown fox' }),
+    confidence: z.number().meta({
+      description:
+        'Probability that this key is right on every letter the text uses, "no answer" weighed too (see no_answer).',
+      example: 0.97,
+    }),
+  })
+  .meta({ description: 'One candidate decryption.' });
+
+export const substitutionSolveOutput = z.object({
+  success,
+  best_solution: solution.meta({ description: 'The most probable decryption.' }),
+  runners_up: z
+    .array(solution)
+    .meta({ description: 'A few other keys, distinct from the best on the text’s letters, most probable first.' }),
+  no_answer: z.number().meta({
+    description:
+      'Probability that the text is not a simple substitution of prose in the language (random letters, another ' +
+      'cipher): the confidences of every key there is and this sum to 1.',
+    example: 0.01,
+  }),
+  reason: doubtReason('best_solution'),
+  alphabet: alphabetName,
+  language: languageName,
+});
+
+export const solve = post(
+  {
+    path: '/substitution/solve',
+    summary: 'Break a cryptogram (simple substitution)',
+    description:
+      'Searches for the cipher alphabet under which the text reads best as prose in the language (n-gram model, ' +
+      'and whole words where the text keeps its word breaks), keeping any clues you give. Reads the text as ' +
+      'written, letters only or in groups, accents kept or folded to A–Z. The confidence is the probability that ' +
+      'the key is right on every letter the text uses; `reason` says why when it is below 0.5.',
+  },
+  {
+    input: substitutionSolveInput,
+    output: substitutionSolveOutput,
+    run: async (input, ctx) => {
+      const a = alphabetOf(input);
+      const clues = input.clues ? readClues(input.clues, a) : [];
+      const result = await compute(ctx, 'substitutionSolve', {
+        spec: { alphabet: input.alphabet, custom_alphabet: input.custom_alphabet },
+        text: input.text,
+        language: input.language,
+        clues: typeof clues === 'string' ? [] : clues,
+      });
+      const [best, ...rest] = result.solutions.map((s) => ({ key: s.key, text: s.text, confidence: s.score }));
+      return {
+        success: true as const,
+        best_solution: best!,
+        runners_up: rest,
+        no_answer: result.noAnswer,
+        ...(result.reason && { reason: result.reason }),
+        alphabet: input.alphabet,
+        language: result.language,
+      };
+    },
+    // A Tale of Two Cities (Dickens, public domain), enciphered with the keyword DICKENS.
+    example: {
+      request: {
+        text:
+          'Bt wdr tae iert mn tbjer, bt wdr tae wmqrt mn tbjer, bt wdr tae dse mn wbrkmj, bt wdr tae dse mn ' +
+          'nmmhbralerr.',
+        language: 'en',
+      },
+      response: {
+        success: true,
+        best_solution: {
+          key: 'DI?KENSAB??HJLM??QRT??W???',
+          text:
+            'It was the best of times, it was the worst of times, it was the age of wisdom, it was the age of ' +
+            'foolishness.',
+          confidence: 0.983,
+        },
+        runners_up: [
+          {
+            key: 'DISKEN?AB??HJLM??QRT??W???',
+            text:
+              'It was the best of times, it was the worst of times, it was the ace of wisdom, it was the ace of ' +
+              'foolishness.',
+            confidence: 0.0088,
+          },
+        ],
+        no_answer: 0,
+        alphabet: 'basic',
+        language: 'en',
+      },
+    },
+  },
+);
