@@ -1,0 +1,105 @@
+// The cryptogram and affine solvers on held-out passages (scripts/lib/held-out.ts: corpus lines the models never
+// counted), in both presentations, with clues, and on texts that have no answer.
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { foldAccents, lettersOnly } from '../../../scripts/lib/fold.js';
+import { HELD_OUT } from '../../../scripts/lib/held-out.js';
+import { LANGUAGES, solveAffine, solveSubstitution } from '../../../src/analysis/index.js';
+import { affineEncrypt, letterIndices, namedAlphabet, substitutionEncrypt } from '../../../src/core/index.js';
+
+const basic = namedAlphabet('basic');
+/** A fixed cipher alphabet that moves every letter (drawn once at random). */
+const KEY = 'QWERTYUIOPASDFGHJKLZXCVBNM';
+
+const passages = LANGUAGES.flatMap((language) =>
+  HELD_OUT[language].map((p) => ({ language, line: p.line, text: foldAccents(p.text) })),
+).filter((p) => letterIndices(p.text, basic).length >= 60);
+
+const wrongLetters = (got: string, want: string) => {
+  const g = letterIndices(got, basic);
+  const w = letterIndices(want, basic);
+  return w.reduce((n, x, i) => n + (g[i] === x ? 0 : 1), 0) / w.length;
+};
+
+describe('solveSubstitution', () => {
+  it('solves held-out passages with their word breaks', () => {
+    const results = passages.map((p) => {
+      const r = solveSubstitution(substitutionEncrypt(p.text, KEY, basic), basic, p.language);
+      return { line: `${p.language}:${p.line}`, exact: r.solutions[0]?.text === p.text };
+    });
+    const exact = results.filter((r) => r.exact).length / results.length;
+    // A floor against regressions, not the issue's target (0.90 exact at 64 letters): on these 37 passages of 60–200
+    // letters the solver gets 31 exact (0.84); the misses are one or two rare letters. bench:accuracy has the figures.
+    expect(exact, JSON.stringify(results.filter((r) => !r.exact))).toBeGreaterThanOrEqual(0.8);
+  }, 120_000);
+
+  it('solves held-out passages of 100 letters or more run together, nearly every letter right in most', () => {
+    const long = passages.filter((p) => letterIndices(p.text, basic).length >= 100);
+    expect(long.length).toBeGreaterThan(5);
+    const errors = long.map((p) => {
+      const plain = lettersOnly(p.text);
+      const r = solveSubstitution(substitutionEncrypt(plain, KEY, basic), basic, p.language);
+      return wrongLetters(r.solutions[0]?.text ?? '', plain);
+    });
+    // A floor, as above: 16 of these 17 come out with at most 2 % of letters wrong; one search fails outright.
+    const nearly = errors.filter((e) => e <= 0.02).length / errors.length;
+    expect(nearly, JSON.stringify(errors)).toBeGreaterThanOrEqual(0.85);
+  }, 120_000);
+
+  it('names the language with auto', () => {
+    const p = passages.find((x) => x.language === 'de' && letterIndices(x.text, basic).length >= 100)!;
+    expect(solveSubstitution(substitutionEncrypt(p.text, KEY, basic), basic, 'auto').language).toBe('de');
+  }, 60_000);
+
+  it('always keeps the clues it is given', () => {
+    const p = passages[0]!;
+    const cipher = substitutionEncrypt(p.text, KEY, basic);
+    fc.assert(
+      fc.property(fc.uniqueArray(fc.integer({ min: 0, max: 25 }), { maxLength: 4 }), fc.integer(), (plains, seed) => {
+        // Clues that may be wrong: plain letter p pinned to some cipher letter, distinct on both sides.
+        const clues = new Map<number, number>();
+        plains.forEach((pl, i) => clues.set((pl + 7 * i + Math.abs(seed)) % 26, pl));
+        if (new Set(clues.keys()).size !== plains.length) return;
+        const best = solveSubstitution(cipher, basic, p.language, { clues, effort: 0.2 }).solutions[0]!;
+        for (const [c, pl] of clues) {
+          if (letterIndices(cipher, basic).includes(c)) expect(best.key[pl]).toBe(basic.letters[c]);
+        }
+      }),
+      { numRuns: 6 },
+    );
+  }, 120_000);
+
+  it('answers random letters below one half, saying there is most likely no answer', () => {
+    let s = 7;
+    const random = () => {
+      s = (s * 1103515245 + 12345) % 2 ** 31;
+      return s / 2 ** 31;
+    };
+    for (let i = 0; i < 4; i++) {
+      const words = Array.from({ length: 20 }, () =>
+        Array.from({ length: 3 + Math.floor(random() * 5) }, () => basic.letters[Math.floor(random() * 26)]).join(''),
+      );
+      const r = solveSubstitution(words.join(' '), basic, 'en');
+      expect(r.solutions[0]!.score).toBeLessThan(0.5);
+      expect(r.reason).toBe('no_answer');
+    }
+  }, 60_000);
+});
+
+describe('solveAffine', () => {
+  it('finds Wikipedia\'s key a = 5, b = 8 ("AFFINE CIPHER" → "IHHWVC SWFRCP") on a longer text, every key ranked', () => {
+    const plain = 'Affine ciphers are simple substitutions with a little arithmetic, and they fall quickly.';
+    const r = solveAffine(affineEncrypt(plain, { a: 5, b: 8 }, basic), basic, 'en');
+    expect(r.solutions).toHaveLength(12 * 26);
+    expect(r.solutions[0]).toMatchObject({ a: 5, b: 8, text: plain });
+    const total = r.solutions.reduce((x, y) => x + y.score, 0) + r.noAnswer;
+    expect(total).toBeCloseTo(1, 9);
+  });
+
+  it('solves held-out passages under a random key', () => {
+    for (const p of passages.slice(0, 10)) {
+      const r = solveAffine(affineEncrypt(p.text, { a: 7, b: 3 }, basic), basic, p.language);
+      expect(r.solutions[0]?.text).toBe(p.text);
+    }
+  });
+});
