@@ -3,7 +3,8 @@
 //
 // Usage: npm run bench:accuracy -- --help (every option, and its environment variable)
 // Layout: options.ts (flags), samples.ts (plaintexts, keys, null texts), presentations.ts (formats), baselines.ts,
-// caesar.ts / vigenere.ts / null-set.ts / identify.ts / speed.ts (the sections), report.ts (tables), calibration.ts (ECE, Platt).
+// caesar.ts / vigenere.ts / null-set.ts / identify.ts / speed.ts / substitution.ts (the sections), report.ts and
+// substitution-report.ts (tables), calibration.ts (ECE, Platt), no-answer-fits.ts (the "no answer" fits).
 import { appendFileSync } from 'node:fs';
 import { runCaesar } from './caesar.js';
 import { type EvidenceOutcome, ece, fitPlatt } from './calibration.js';
@@ -15,6 +16,7 @@ import { runNullSet } from './null-set.js';
 import { helpText, OptionError, type Options, readOptions } from './options.js';
 import { type FormatReport, printSummary } from './report.js';
 import { runLongKeys, runSpeed } from './speed.js';
+import { runSubstitution, SUBSTITUTION_GRID, substitutionEvidence } from './substitution.js';
 import { runVigenere, type VigenereOutcome } from './vigenere.js';
 
 /** The Caesar fit over every solve, then for each class of layout alone (NoAnswerClass: each has a fit of its own). */
@@ -29,6 +31,10 @@ function fitCaesarEvidence(solves: EvidenceOutcome[]): void {
       );
   rankNoAnswerFits(solves, 'letters');
 }
+
+/** The substitution section runs once, in its own two presentations, unless skipped or given nothing to solve. */
+const runsSubstitution = (o: Options): boolean =>
+  !o.skip.has('substitution') && (o.substitution > 0 || o['null-substitution'] > 0);
 
 function calibrate(o: Options): void {
   if (!o.skip.has('identify') && o.identify > 0) {
@@ -59,7 +65,12 @@ function calibrate(o: Options): void {
   if (o.dump)
     appendFileSync(o.dump, caesarSolves.map((p) => `${JSON.stringify({ solver: 'caesar', ...p })}\n`).join(''));
   fitCaesarEvidence(caesarSolves);
-  if (vigenere.length === 0) return;
+  if (vigenere.length > 0) fitVigenere(vigenere, nulls);
+  if (runsSubstitution(o)) fitEvidence('substitution', substitutionEvidence(runSubstitution(o)), SUBSTITUTION_GRID);
+}
+
+/** The Vigenère "no answer" scaling, then the Platt scaling of its posterior (all, then the short texts alone). */
+function fitVigenere(vigenere: VigenereOutcome[], nulls: EvidenceOutcome[]): void {
   fitEvidence('Vigenère', [...vigenere.map((v) => v.evidence), ...nulls.filter((i) => i.solver === 'vigenere')]);
   const raw = vigenere.map((p) => ({ raw: p.raw, right: p.right, perKeyLetter: p.perKeyLetter }));
   const fit = fitPlatt(raw.map((p) => ({ ...p, w: 1 })));
@@ -104,6 +115,7 @@ function measure(o: Options): void {
   printSummary(reports);
   if (!o.skip.has('identify') && o.identify > 0)
     printIdentify(o.format.flatMap((f) => runIdentify(new FormatContext(f, o))));
+  if (runsSubstitution(o)) runSubstitution(o);
   const spaced = new FormatContext('spaced', o);
   if (!o.skip.has('long')) runLongKeys(spaced);
   if (!o.skip.has('speed')) runSpeed(spaced);
