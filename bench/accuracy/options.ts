@@ -158,7 +158,7 @@ const SPECS = {
   'null-substitution': {
     arg: 'N',
     default: '10',
-    help: "null-set inputs per kind (random letters, the passage's letters shuffled), presentation, substitution length and language, for substitution solve (0: none)",
+    help: "null-set inputs per kind (random letters, the passage's letters shuffled), presentation, substitution length and language, for substitution solve, each under a random cipher alphabet (0: none; part of the substitution section, which --skip=null leaves)",
     parse: count('null-substitution'),
   },
   langs: {
