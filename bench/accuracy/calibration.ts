@@ -96,13 +96,22 @@ function gridMinimum(
   return best.at;
 }
 
+/** The slopes and offsets fitNoAnswer tries. */
+export interface NoAnswerGrid {
+  slopes: number[];
+  offsets: number[];
+}
+
+/** The Caesar and Vigenère evidence's grid, whose fits sit well inside it. */
+export const NO_ANSWER_GRID: NoAnswerGrid = { slopes: steps(0.01, 2, 0.01), offsets: steps(-8, 8, 0.05) };
+
 /**
  * The scaling of the evidence for "an answer" against "no answer": logit P(answer) = slope · evidence + offset,
  * each solve's confidence then P(answer) times its best shift's posterior among the shifts. Fitted by log loss
- * of that confidence against exact answers (the null set never right) over a grid: slope in 0.01 steps up to 2,
- * offset in 0.05 steps within ±8.
+ * of that confidence against exact answers (the null set never right) over a grid, by default (NO_ANSWER_GRID)
+ * slope in 0.01 steps up to 2, offset in 0.05 steps within ±8.
  */
-export function fitNoAnswer(outcomes: EvidenceOutcome[]): { slope: number; offset: number } {
+export function fitNoAnswer(outcomes: EvidenceOutcome[], grid = NO_ANSWER_GRID): { slope: number; offset: number } {
   const eps = 1e-12;
   const loss = (slope: number, offset: number): number => {
     let sum = 0;
@@ -112,6 +121,6 @@ export function fitNoAnswer(outcomes: EvidenceOutcome[]): { slope: number; offse
     }
     return sum;
   };
-  const [slope, offset] = gridMinimum(loss, steps(0.01, 2, 0.01), steps(-8, 8, 0.05), [1, 0]);
+  const [slope, offset] = gridMinimum(loss, grid.slopes, grid.offsets, [1, 0]);
   return { slope, offset };
 }

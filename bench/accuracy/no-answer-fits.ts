@@ -1,7 +1,7 @@
-// The Caesar "no answer" fits beside the solves of a calibration run: what the shipped ones give per format, and
-// which candidates for one class of layout meet both targets (null inputs answered at ≥ 0.5, ECE with them).
+// The "no answer" fits of a calibration run: any solver's scaling of its evidence; for Caesar also what the shipped
+// fits give per format, and which candidates for one class of layout meet both targets (null answered ≥ 0.5, ECE).
 import type { NoAnswerClass } from '../../src/analysis/index.js';
-import { type EvidenceOutcome, ece, steps } from './calibration.js';
+import { type EvidenceOutcome, ece, fitNoAnswer, NO_ANSWER_GRID, type NoAnswerGrid, steps } from './calibration.js';
 import { answerProbability, creditBand, NO_ANSWER_FITS, type NoAnswerFit } from './internals.js';
 
 /** The targets of issue 15 in every format: at most this share of null inputs answered at ≥ 0.5 (%), and this ECE. */
@@ -58,4 +58,49 @@ export function rankNoAnswerFits(solves: EvidenceOutcome[], layoutClass: NoAnswe
   console.log(`Candidates for class ${layoutClass}, most room below both targets in every format first:`);
   for (const { fit, rows, room } of ranked.slice(0, 8))
     console.log(`  ${JSON.stringify(fit)} (room ${(100 * room).toFixed(1)} %): ${text(rows)}`);
+}
+
+/** " (on the grid's edge: the best fit may lie beyond)" when a fit is, else nothing. */
+function edgeNote(fit: { slope: number; offset: number }, grid: NoAnswerGrid): string {
+  const edge = (x: number, xs: number[]): boolean => x === xs[0] || x === xs[xs.length - 1];
+  return edge(fit.slope, grid.slopes) || edge(fit.offset, grid.offsets)
+    ? " (on the grid's edge: the best fit may lie beyond)"
+    : '';
+}
+
+/** Fits and prints the scaling of "no answer" for one solver, with what a lower offset would trade. */
+export function fitEvidence(solver: string, solves: EvidenceOutcome[], grid = NO_ANSWER_GRID): void {
+  if (solves.length === 0) return;
+  const fit = fitNoAnswer(solves, grid);
+  const at = (p: EvidenceOutcome, offset: number): number =>
+    p.inner * answerProbability(p.evidence, { slope: fit.slope, offset });
+  console.log(
+    `\n"No answer" fit for ${solver} on dev (${solves.length} analyses): slope=${fit.slope} offset=${fit.offset} ` +
+      `(ECE ${ece(solves.map((p) => ({ conf: at(p, fit.offset), right: p.right }))).toFixed(4)}; ` +
+      `without "no answer" ${ece(solves.map((p) => ({ conf: p.inner, right: p.right }))).toFixed(4)})${edgeNote(fit, grid)}`,
+  );
+  for (const n of [...new Set(solves.map((p) => p.letters))].sort((x, y) => x - y)) {
+    const mine = solves.filter((p) => p.letters === n);
+    const f = fitNoAnswer(mine, grid);
+    console.log(`  ${n} letters alone (${mine.length}): slope=${f.slope} offset=${f.offset}${edgeNote(f, grid)}`);
+  }
+  // What a lower offset (stronger prior odds of "no answer") would trade: calibration for fewer null inputs answered,
+  // per format where the solves name theirs (each format's figures are a target of their own).
+  const formats = solves.every((p) => p.format) ? [...new Set(solves.map((p) => p.format))] : [undefined];
+  for (let d = 0; d <= 2; d += 0.5) {
+    const offset = fit.offset - d;
+    const cells = formats.map((format) => {
+      const mine = solves.filter((p) => format === undefined || p.format === format);
+      const nulls = mine.filter((p) => p.none);
+      const answers = mine.length - nulls.length;
+      const high = nulls.filter((p) => at(p, offset) >= 0.5).length;
+      const right = mine.filter((p) => !p.none && p.right && at(p, offset) >= 0.5).length;
+      return (
+        `${format ? `${format}: ` : ''}ECE ${ece(mine.map((p) => ({ conf: at(p, offset), right: p.right }))).toFixed(4)}, ` +
+        `null answered ≥ 0.5 ${((100 * high) / Math.max(1, nulls.length)).toFixed(1)} %, ` +
+        `right answers ≥ 0.5 ${((100 * right) / Math.max(1, answers)).toFixed(1)} %`
+      );
+    });
+    console.log(`  offset ${offset.toFixed(2)}: ${cells.join('; ')}`);
+  }
 }

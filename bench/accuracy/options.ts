@@ -4,7 +4,7 @@ import { isLanguage, LANGUAGES, type Language } from '../../src/analysis/index.j
 import { FORMAT_INFO, FORMATS, type Format } from './presentations.js';
 import type { Split } from './samples.js';
 
-const SECTIONS = ['caesar', 'vigenere', 'null', 'identify', 'long', 'speed'] as const;
+const SECTIONS = ['caesar', 'vigenere', 'null', 'identify', 'substitution', 'long', 'speed'] as const;
 type Section = (typeof SECTIONS)[number];
 
 interface Spec<T> {
@@ -137,6 +137,30 @@ const SPECS = {
     help: 'read the identifications of a --identify-dump FILE instead of making them: the identify table under the shipped calibration (with --calibrate, the fit on them), and nothing else',
     parse: (v: string): string | undefined => v || undefined,
   },
+  substitution: {
+    arg: 'N',
+    default: '40',
+    help: 'substitution passages per cell (0: none), each under a random cipher alphabet of A–Z, in two presentations of its own whatever --format says: spaced (the passage folded to A–Z, case, spaces and punctuation kept) and letters (letters only, folded); beside a textbook quadgram hill climber',
+    parse: count('substitution'),
+  },
+  'substitution-letters': {
+    arg: 'LIST',
+    default: '64,100,200',
+    help: 'substitution cells: letters per passage (A–Z; folding ß or æ into two letters may add one to a spaced passage)',
+    parse: counts('substitution-letters', 4),
+  },
+  'substitution-auto': {
+    arg: 'N',
+    default: '10',
+    help: 'of every substitution cell of 100 letters or more, the first N passages are solved again with language auto, which should name their language (0: none)',
+    parse: count('substitution-auto'),
+  },
+  'null-substitution': {
+    arg: 'N',
+    default: '10',
+    help: "null-set inputs per kind (random letters, the passage's letters shuffled), presentation, substitution length and language, for substitution solve, each under a random cipher alphabet (0: none; part of the substitution section, which --skip=null leaves)",
+    parse: count('null-substitution'),
+  },
   langs: {
     arg: 'LIST',
     env: 'BENCH_LANGS',
@@ -162,7 +186,7 @@ const SPECS = {
     arg: 'LIST',
     env: 'BENCH_SKIP',
     default: '',
-    help: `sections to leave out: ${SECTIONS.join(', ')} (long keys and speed run on spaced text only)`,
+    help: `sections to leave out: ${SECTIONS.join(', ')} (long keys and speed run on spaced text only; substitution once, in its own presentations)`,
     parse: (v: string): Set<Section> =>
       new Set(
         list(v).map((s) =>
@@ -212,7 +236,7 @@ const SPECS = {
   },
   calibrate: {
     default: '',
-    help: 'read the development split and fit the Platt scaling of the Vigenère confidence (on the analyses of the chosen formats) and the identify calibration (unless --skip names them)',
+    help: 'read the development split and fit the Platt scaling of the Vigenère confidence (on the analyses of the chosen formats), the identify calibration and the substitution "no answer" scaling (unless --skip names them)',
     parse: switchOn,
   },
   help: { default: '', help: 'print this text', parse: switchOn },
@@ -238,7 +262,7 @@ export function helpText(): string {
     return `  ${flag}\n      ${s.help}${extra ? ` (${extra})` : ''}${details}`;
   });
   return [
-    'Accuracy of the Caesar and Vigenère solvers on held-out corpus text, beside textbook χ² and quadgram baselines,',
+    'Accuracy of the Caesar, Vigenère and substitution solvers on held-out corpus text, beside textbook χ² and quadgram baselines,',
     'in each presentation of the ciphertext, with a null set of inputs that have no answer and the calibration error.',
     '',
     'Usage: npm run bench:accuracy -- [options]     (a flag wins over its environment variable)',
@@ -247,7 +271,9 @@ export function helpText(): string {
     '',
     `Also ${Object.keys(LEGACY_SKIPS).join(', ')}=1 (as --skip), and CIPHER_MODEL_DIR for other models.`,
     'Quick look at every format: npm run bench:accuracy -- --format=all --langs=en --caesar=30 --vigenere=1 \\',
-    '  --key-lengths=5,12 --multiples=4 --null-caesar=5 --null-vigenere=1 --skip=long,speed',
+    '  --key-lengths=5,12 --multiples=4 --null-caesar=5 --null-vigenere=1 --skip=long,speed,substitution',
+    'Quick look at substitution: npm run bench:accuracy -- --skip=caesar,vigenere,null,identify,long,speed \\',
+    '  --substitution=4 --null-substitution=2 --substitution-auto=2',
   ].join('\n');
 }
 

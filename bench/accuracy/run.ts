@@ -3,56 +3,21 @@
 //
 // Usage: npm run bench:accuracy -- --help (every option, and its environment variable)
 // Layout: options.ts (flags), samples.ts (plaintexts, keys, null texts), presentations.ts (formats), baselines.ts,
-// caesar.ts / vigenere.ts / null-set.ts / identify.ts / speed.ts (the sections), report.ts (tables), calibration.ts (ECE, Platt).
+// caesar.ts / vigenere.ts / null-set.ts / identify.ts / speed.ts / substitution.ts (the sections), report.ts and
+// substitution-report.ts (tables), calibration.ts (ECE, Platt), no-answer-fits.ts (the "no answer" fits).
 import { appendFileSync } from 'node:fs';
 import { runCaesar } from './caesar.js';
-import { type EvidenceOutcome, ece, fitNoAnswer, fitPlatt } from './calibration.js';
+import { type EvidenceOutcome, ece, fitPlatt } from './calibration.js';
 import { FormatContext } from './context.js';
 import { fitIdentify, printIdentify, readIdentifyDump, runIdentify } from './identify.js';
-import { answerProbability, shortCalibrationWeight } from './internals.js';
-import { rankNoAnswerFits } from './no-answer-fits.js';
+import { shortCalibrationWeight } from './internals.js';
+import { fitEvidence, rankNoAnswerFits } from './no-answer-fits.js';
 import { runNullSet } from './null-set.js';
 import { helpText, OptionError, type Options, readOptions } from './options.js';
 import { type FormatReport, printSummary } from './report.js';
 import { runLongKeys, runSpeed } from './speed.js';
+import { runSubstitution, SUBSTITUTION_GRID, substitutionEvidence } from './substitution.js';
 import { runVigenere, type VigenereOutcome } from './vigenere.js';
-
-/** Fits and prints the scaling of "no answer" for one solver, with what a lower offset would trade. */
-function fitEvidence(solver: string, solves: EvidenceOutcome[]): void {
-  if (solves.length === 0) return;
-  const fit = fitNoAnswer(solves);
-  const at = (p: EvidenceOutcome, offset: number): number =>
-    p.inner * answerProbability(p.evidence, { slope: fit.slope, offset });
-  console.log(
-    `\n"No answer" fit for ${solver} on dev (${solves.length} analyses): slope=${fit.slope} offset=${fit.offset} ` +
-      `(ECE ${ece(solves.map((p) => ({ conf: at(p, fit.offset), right: p.right }))).toFixed(4)}; ` +
-      `without "no answer" ${ece(solves.map((p) => ({ conf: p.inner, right: p.right }))).toFixed(4)})`,
-  );
-  for (const n of [...new Set(solves.map((p) => p.letters))].sort((x, y) => x - y)) {
-    const mine = solves.filter((p) => p.letters === n);
-    const f = fitNoAnswer(mine);
-    console.log(`  ${n} letters alone (${mine.length}): slope=${f.slope} offset=${f.offset}`);
-  }
-  // What a lower offset (stronger prior odds of "no answer") would trade: calibration for fewer null inputs answered,
-  // per format where the solves name theirs (each format's figures are a target of their own).
-  const formats = solves.every((p) => p.format) ? [...new Set(solves.map((p) => p.format))] : [undefined];
-  for (let d = 0; d <= 2; d += 0.5) {
-    const offset = fit.offset - d;
-    const cells = formats.map((format) => {
-      const mine = solves.filter((p) => format === undefined || p.format === format);
-      const nulls = mine.filter((p) => p.none);
-      const answers = mine.length - nulls.length;
-      const high = nulls.filter((p) => at(p, offset) >= 0.5).length;
-      const right = mine.filter((p) => !p.none && p.right && at(p, offset) >= 0.5).length;
-      return (
-        `${format ? `${format}: ` : ''}ECE ${ece(mine.map((p) => ({ conf: at(p, offset), right: p.right }))).toFixed(4)}, ` +
-        `null answered ≥ 0.5 ${((100 * high) / Math.max(1, nulls.length)).toFixed(1)} %, ` +
-        `right answers ≥ 0.5 ${((100 * right) / Math.max(1, answers)).toFixed(1)} %`
-      );
-    });
-    console.log(`  offset ${offset.toFixed(2)}: ${cells.join('; ')}`);
-  }
-}
 
 /** The Caesar fit over every solve, then for each class of layout alone (NoAnswerClass: each has a fit of its own). */
 function fitCaesarEvidence(solves: EvidenceOutcome[]): void {
@@ -66,6 +31,10 @@ function fitCaesarEvidence(solves: EvidenceOutcome[]): void {
       );
   rankNoAnswerFits(solves, 'letters');
 }
+
+/** The substitution section runs once, in its own two presentations, unless skipped or given nothing to solve. */
+const runsSubstitution = (o: Options): boolean =>
+  !o.skip.has('substitution') && (o.substitution > 0 || o['null-substitution'] > 0);
 
 function calibrate(o: Options): void {
   if (!o.skip.has('identify') && o.identify > 0) {
@@ -96,7 +65,12 @@ function calibrate(o: Options): void {
   if (o.dump)
     appendFileSync(o.dump, caesarSolves.map((p) => `${JSON.stringify({ solver: 'caesar', ...p })}\n`).join(''));
   fitCaesarEvidence(caesarSolves);
-  if (vigenere.length === 0) return;
+  if (vigenere.length > 0) fitVigenere(vigenere, nulls);
+  if (runsSubstitution(o)) fitEvidence('substitution', substitutionEvidence(runSubstitution(o)), SUBSTITUTION_GRID);
+}
+
+/** The Vigenère "no answer" scaling, then the Platt scaling of its posterior (all, then the short texts alone). */
+function fitVigenere(vigenere: VigenereOutcome[], nulls: EvidenceOutcome[]): void {
   fitEvidence('Vigenère', [...vigenere.map((v) => v.evidence), ...nulls.filter((i) => i.solver === 'vigenere')]);
   const raw = vigenere.map((p) => ({ raw: p.raw, right: p.right, perKeyLetter: p.perKeyLetter }));
   const fit = fitPlatt(raw.map((p) => ({ ...p, w: 1 })));
@@ -141,6 +115,7 @@ function measure(o: Options): void {
   printSummary(reports);
   if (!o.skip.has('identify') && o.identify > 0)
     printIdentify(o.format.flatMap((f) => runIdentify(new FormatContext(f, o))));
+  if (runsSubstitution(o)) runSubstitution(o);
   const spaced = new FormatContext('spaced', o);
   if (!o.skip.has('long')) runLongKeys(spaced);
   if (!o.skip.has('speed')) runSpeed(spaced);
