@@ -18,7 +18,7 @@ import {
 } from '../../fields.js';
 import { post } from '../../operation.js';
 
-export const affineSolveInput = withAlphabetRules(
+const affineSolveInput = withAlphabetRules(
   z.object({
     text: textSchema,
     ...alphabetChoice,
@@ -42,7 +42,7 @@ const solution = z
   })
   .meta({ description: 'One candidate decryption.' });
 
-export const affineSolveOutput = z.object({
+const affineSolveOutput = z.object({
   success,
   best_solution: z
     .object({

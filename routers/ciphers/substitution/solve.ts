@@ -37,7 +37,7 @@ function letterIndex(s: string, a: Alphabet): number {
 }
 
 /** The clues read as [cipher index, plain index] pairs, or the first problem with them. */
-export function readClues(clues: Record<string, string>, a: Alphabet): [number, number][] | string {
+function readClues(clues: Record<string, string>, a: Alphabet): [number, number][] | string {
   const pairs: [number, number][] = [];
   const plainSeen = new Map<number, string>();
   const cipherSeen = new Set<number>();
@@ -56,7 +56,7 @@ export function readClues(clues: Record<string, string>, a: Alphabet): [number, 
   return pairs;
 }
 
-export const substitutionSolveInput = withAlphabetRules(
+const substitutionSolveInput = withAlphabetRules(
   z.object({
     text: textSchema,
     ...alphabetChoice,
@@ -96,7 +96,7 @@ const solution = z
   })
   .meta({ description: 'One candidate decryption.' });
 
-export const substitutionSolveOutput = z.object({
+const substitutionSolveOutput = z.object({
   success,
   best_solution: solution.meta({ description: 'The most probable decryption.' }),
   runners_up: z

@@ -33,7 +33,7 @@ const CACHE_SHIFT = 14;
 const CACHE_SIZE = 2 ** (32 - CACHE_SHIFT);
 
 /** A small seeded generator (mulberry32): the same text gets the same answer every time. */
-export function generator(seed: number): () => number {
+function generator(seed: number): () => number {
   let s = seed >>> 0;
   return () => {
     s = (s + 0x6d2b79f5) >>> 0;

@@ -3,9 +3,7 @@
 export { scorerOf } from './anneal.js';
 export { gramsOf } from './grams.js';
 export {
-  SEARCH_LETTERS,
   type SubstitutionSolution,
-  type SubstitutionSolveOptions,
   type SubstitutionSolveResult,
   solveSubstitution,
   UNKNOWN_KEY_LETTER,

@@ -13,7 +13,7 @@ import { type Grams, gramsOf } from './grams.js';
 import { type WordBonus, wordBonusOf } from './words.js';
 
 /** The letters the key search reads: a text of more is read this far (its other letters are placed after). */
-export const SEARCH_LETTERS = 1000;
+const SEARCH_LETTERS = 1000;
 /** What the key in an answer shows for a plain letter the text never uses. */
 export const UNKNOWN_KEY_LETTER = '?';
 

@@ -6,7 +6,7 @@ import type { Tokens } from '../readings/index.js';
 import { getWordCounts } from '../words/index.js';
 
 /** Nats a letter of a listed word is worth: about what the n-grams give a plausible letter over an odd one. */
-export const WORD_LETTER_BONUS = 1;
+const WORD_LETTER_BONUS = 1;
 
 const sets = new Map<string, ReadonlySet<string>>();
 
