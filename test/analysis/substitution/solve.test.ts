@@ -58,7 +58,7 @@ describe('solveSubstitution', () => {
       fc.property(fc.uniqueArray(fc.integer({ min: 0, max: 25 }), { maxLength: 4 }), fc.integer(), (plains, seed) => {
         // Clues that may be wrong: plain letter p pinned to some cipher letter, distinct on both sides.
         const clues = new Map<number, number>();
-        plains.forEach((pl, i) => clues.set((pl + 7 * i + Math.abs(seed)) % 26, pl));
+        for (const [i, pl] of plains.entries()) clues.set((pl + 7 * i + Math.abs(seed)) % 26, pl);
         if (new Set(clues.keys()).size !== plains.length) return;
         const best = solveSubstitution(cipher, basic, p.language, { clues, effort: 0.2 }).solutions[0]!;
         for (const [c, pl] of clues) {
