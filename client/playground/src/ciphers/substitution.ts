@@ -1,6 +1,10 @@
 // Simple substitution in the playground: a keyword or a whole cipher alphabet, and the two-row table plain → cipher;
-// no breaker yet.
-import { $, el, radio } from '../dom.js';
+// broken as a cryptogram, with the key found as a table whose cipher letters can be pinned for the next solve.
+import type { CipherOutputs } from '@cipher-service/client';
+import { alphabetLetters } from '../alphabets.js';
+import { $, el, percent, radio } from '../dom.js';
+import { SUBSTITUTION_EXAMPLE } from '../examples.js';
+import { languageName } from '../languages.js';
 import type { PlaygroundCipher } from './cipher.js';
 
 const keyInput = $<HTMLInputElement>('substitution-key');
@@ -65,6 +69,82 @@ function showChoice(turned: boolean): void {
     .join('');
 }
 
+/** Plain letter to the cipher letter the person pinned for it: sent as clues (cipher → plain) on the next solve. */
+const pins = new Map<string, string>();
+/** The text the pins were made for: a new cryptogram starts without them. */
+let pinnedText = '';
+
+/** The pins as the service takes them: cipher letter → plain letter. */
+const clues = () => Object.fromEntries([...pins].map(([plain, cipher]) => [cipher, plain]));
+
+/**
+ * The key found as two rows: the plain alphabet over the cipher letter each became (`?`, as a placeholder, where the
+ * text does not use it), each an input whose edit pins that pair for the next solve.
+ */
+function keyTable(letters: string[], key: string[]): HTMLElement {
+  const inputs = letters.map((plain, i) => {
+    const found = key[i] === '?' ? '' : (key[i] ?? '');
+    const input = el('input', {
+      id: `key-cipher-${i}`,
+      maxLength: 1,
+      size: 1,
+      placeholder: '?',
+      autocomplete: 'off',
+      ariaLabel: `Cipher letter for plain ${plain}`,
+      spellcheck: false,
+      value: pins.get(plain) ?? found,
+      className: pins.has(plain) ? 'key-cell pinned' : 'key-cell',
+    });
+    input.addEventListener('input', () => {
+      const cipher = input.value.toUpperCase();
+      input.value = cipher;
+      // A cipher letter stands for one plain letter: pinning it here unpins it elsewhere.
+      for (const [p, c] of pins) if (c === cipher && p !== plain) pins.delete(p);
+      if (cipher) pins.set(plain, cipher);
+      else pins.delete(plain);
+      for (const [j, other] of inputs.entries())
+        other.className = pins.has(letters[j] as string) ? 'key-cell pinned' : 'key-cell';
+    });
+    return input;
+  });
+  const head = letters.map((plain, i) =>
+    el('th', { scope: 'col' }, el('label', { htmlFor: `key-cipher-${i}` }, plain)),
+  );
+  return el(
+    'table',
+    { className: 'ranking key-table', id: 'key-table' },
+    el('caption', {}, 'The key: each plain letter over the cipher letter it became. Type a letter to pin it.'),
+    el('thead', {}, el('tr', {}, el('th', { scope: 'row' }, 'Plain'), ...head)),
+    el('tbody', {}, el('tr', {}, el('th', { scope: 'row' }, 'Cipher'), ...inputs.map((i) => el('td', {}, i)))),
+  );
+}
+
+function solution(r: CipherOutputs['substitution']['solve']): Node[] {
+  const best = r.best_solution;
+  const key = [...best.key];
+  const known = [...(alphabetLetters.get(r.alphabet) ?? '')];
+  const letters = known.length === key.length ? known : key.map((_, i) => String.fromCharCode(65 + i));
+  const again = el('button', { type: 'button', id: 'solve-again', className: 'primary' }, 'Solve again with pins');
+  again.addEventListener('click', () => $<HTMLButtonElement>('break').click());
+  const clear = el('button', { type: 'button', id: 'clear-pins' }, 'Clear pins');
+  clear.addEventListener('click', () => {
+    pins.clear();
+    $('key-table').replaceWith(keyTable(letters, key));
+  });
+  return [
+    el(
+      'div',
+      { className: 'verdict' },
+      el('p', { className: 'big' }, 'Solved ', el('strong', { id: 'best-confidence' }, percent(best.confidence))),
+      el('p', {}, `sure · ${languageName(r.language)}`),
+    ),
+    ...(r.reason ? [el('p', { className: 'hint', id: 'solve-reason' }, r.reason)] : []),
+    el('p', { className: 'result plaintext', id: 'plaintext' }, best.text),
+    el('div', { className: 'table-scroll' }, keyTable(letters, key)),
+    el('div', { className: 'row' }, again, clear),
+  ];
+}
+
 export const substitution: PlaygroundCipher = {
   name: 'substitution',
   title: 'Substitution',
@@ -92,5 +172,16 @@ export const substitution: PlaygroundCipher = {
   mapping(letters, sign) {
     shownLetters = letters;
     return permutationMapping(letters, cipherImage(letters), sign);
+  },
+  brokenBy: 'substitution',
+  breaker: {
+    fields: [],
+    errors: { clues: 'breaker-error' },
+    example: SUBSTITUTION_EXAMPLE,
+    async solve(api, fields) {
+      if (fields.text !== pinnedText) pins.clear();
+      pinnedText = fields.text;
+      return solution(await api.substitution.solve({ ...fields, ...(pins.size > 0 ? { clues: clues() } : {}) }));
+    },
   },
 };
