@@ -2,11 +2,8 @@
 import type { Alphabet } from '../core/index.js';
 import { getModel, type LanguageModel, type NgramModel } from './language-model/index.js';
 import type { Language } from './languages.js';
-import { candidateSymbols, decodeSymbols, ngramsFor, type Tokens, tokenize } from './readings/index.js';
+import { candidateSymbols, decodeSymbols, END_AT_WORD, ngramsFor, type Tokens, tokenize } from './readings/index.js';
 import { PASSAGE_START, type WordStartTable } from './words/index.js';
-
-/** Prior probability that a text ending in a letter ends at the end of a word rather than inside one. */
-export const END_AT_WORD = 0.5;
 
 /** The context of a text's first symbol: order − 1 boundaries, as if a passage had just begun. */
 function startContext(model: LanguageModel, ngrams: NgramModel): number {

@@ -36,6 +36,9 @@ export interface Tokens {
 
 const INDEX_MASK = PARTNER_FLAG - 1;
 
+/** Prior probability that a text ending in a letter ends at the end of a word rather than inside one. */
+export const END_AT_WORD = 0.5;
+
 /**
  * Fewer word breaks than one per this many letters means the letters run together and the spaces are something
  * else (line breaks, stray gaps): tokenize, the layouts of readings.ts and identify's presentations all read it.

@@ -3,14 +3,15 @@
 import { type Alphabet, permutationOf, permuteLetters } from '../../core/index.js';
 import { type Doubt, doubtOf } from '../doubt.js';
 import { AnalysisInputError, NO_LETTERS_MESSAGE } from '../errors.js';
-import type { LanguageModel, NgramModel } from '../language-model/index.js';
+import type { LanguageModel } from '../language-model/index.js';
 import { LANGUAGES, type Language } from '../languages.js';
 import { noAnswerLogLikelihood } from '../no-answer.js';
-import { candidateSymbols, ngramsFor, searchModel, type Tokens, tokenize } from '../readings/index.js';
+import { candidateSymbols, HiddenBreaks, ngramsFor, searchModel, type Tokens, tokenize } from '../readings/index.js';
 import { logSumExp, softmax } from '../score.js';
 import { type AnnealOptions, anneal, type Found, scorerOf } from './anneal.js';
 import { type Grams, gramsOf } from './grams.js';
-import { type WordBonus, wordBonusOf } from './words.js';
+import { type FullScore, refine } from './refine.js';
+import { wordBonusOf } from './words.js';
 
 /** The letters the key search reads: a text of more is read this far (its other letters are placed after). */
 const SEARCH_LETTERS = 1000;
@@ -46,14 +47,15 @@ export interface SubstitutionSolveOptions {
 interface Attempt {
   language: Language;
   model: LanguageModel;
-  ngrams: NgramModel;
+  /** The temperature of the full score the keys were judged by. */
+  temperature: number;
   tokens: Tokens;
   grams: Grams;
-  cand: Int32Array;
-  scorer: Scorer;
-  bonus: WordBonus | null;
+  /** The keys judged, best first. */
   found: Found[];
 }
+
+type Scorer = ReturnType<typeof scorerOf>;
 
 const RUNNERS_UP = 4;
 
@@ -100,6 +102,37 @@ function searchOptions(
   };
 }
 
+/**
+ * The full score the found keys are judged by: for spaced text the n-grams plus the word bonus; for letters run
+ * together the spaced model with the word breaks summed over wherever they may fall (HiddenBreaks), an order longer
+ * than the joined model the search reads and knowing where words end. Its temperature comes with it.
+ */
+function fullScoreOf(
+  t: { tokens: Tokens; model: LanguageModel; cand: Int32Array; scorer: Scorer },
+  language: Language,
+): { full: FullScore; temperature: number } {
+  const { tokens, model, cand, scorer } = t;
+  if (tokens.joined) {
+    const hidden = new HiddenBreaks(model);
+    const codes = tokens.codes;
+    const symbols = new Int32Array(codes.length);
+    const full = (key: Int32Array) => {
+      for (let i = 0; i < codes.length; i++) {
+        const c = codes[i] as number;
+        symbols[i] = c >= 0 ? (cand[key[c] as number] as number) : -1 - c;
+      }
+      return hidden.logLikelihood(symbols, tokens.open);
+    };
+    return { full, temperature: model.spaced.temperature };
+  }
+  const bonus = wordBonusOf(tokens, model, language, cand);
+  const full = (key: Int32Array) => {
+    scorer.set(key);
+    return scorer.total + (bonus ? bonus(key) : 0);
+  };
+  return { full, temperature: ngramsFor(model, tokens).temperature };
+}
+
 function attempt(text: string, a: Alphabet, language: Language, pinned: Int32Array, effort: number): Attempt {
   const model = searchModel(text, a, language, SEARCH_LETTERS);
   const tokens = tokenize(text, a, model, 'auto', SEARCH_LETTERS);
@@ -113,89 +146,9 @@ function attempt(text: string, a: Alphabet, language: Language, pinned: Int32Arr
     grams,
     searchOptions({ grams, model, cand, letters: tokens.letters }, pinned, effort),
   );
-  const bonus = wordBonusOf(tokens, model, language, cand);
-  const found = bonus ? polishAll(scorer, annealed, grams, pinned, bonus) : annealed;
-  return { language, model, ngrams, tokens, grams, cand, scorer, bonus, found };
-}
-
-type Scorer = ReturnType<typeof scorerOf>;
-
-/** The best keys the search found that are climbed again with the words (each climb rescores every word per swap). */
-const POLISHED = 3;
-
-/**
- * Climbs from a key on the n-grams plus the word bonus, one swap at a time while a swap gains: the n-grams bring the
- * search near, the words settle the letters they cannot tell apart. The score returned includes the bonus.
- */
-function polish(s: Scorer, from: Found, grams: Grams, pinned: Int32Array, bonus: WordBonus): Found {
-  const n = grams.n;
-  const movable = Int32Array.from({ length: n }, (_, x) => x).filter((x) => (pinned[x] as number) < 0);
-  const presentMovable = grams.present.filter((x) => (pinned[x] as number) < 0);
-  s.set(from.plainOf);
-  let current = s.total + bonus(s.plainOf);
-  const trial = new Int32Array(n);
-  for (let improved = true; improved; ) {
-    improved = false;
-    for (const x of presentMovable) {
-      for (const y of movable) {
-        if (x === y) continue;
-        trial.set(s.plainOf);
-        trial[x] = s.plainOf[y] as number;
-        trial[y] = s.plainOf[x] as number;
-        const b = bonus(trial);
-        if (s.trySwap(x, y, (d) => s.total + d + b > current + 1e-9)) {
-          current = s.total + b;
-          improved = true;
-        }
-      }
-    }
-  }
-  return { plainOf: Int32Array.from(s.plainOf), score: current };
-}
-
-/** The keys found with their word bonus, the best POLISHED of them climbed again with it; distinct, best first. */
-function polishAll(s: Scorer, found: Found[], grams: Grams, pinned: Int32Array, bonus: WordBonus): Found[] {
-  const out = new Map<string, Found>();
-  for (const [i, f] of found.entries()) {
-    const p = i < POLISHED ? polish(s, f, grams, pinned, bonus) : { ...f, score: f.score + bonus(f.plainOf) };
-    const sig = Array.from(grams.present, (x) => p.plainOf[x]).join(',');
-    if (!out.has(sig)) out.set(sig, p);
-  }
-  return [...out.values()].sort((p, q) => q.score - p.score);
-}
-
-/**
- * The keys the posterior weighs: the local optima found, and every key one swap away from the best (where a letter
- * seen once or twice could as well be another, the posterior is shared between them), distinct, best first.
- */
-function withNeighbours(t: Attempt, pinned: Int32Array): Found[] {
-  const best = t.found[0];
-  if (!best) return [];
-  const { scorer: s, grams, bonus } = t;
-  const out = new Map<string, Found>();
-  const signature = (key: Int32Array) => Array.from(grams.present, (x) => key[x]).join(',');
-  for (const f of t.found) out.set(signature(f.plainOf), f);
-  s.set(best.plainOf);
-  const base = s.total;
-  const trial = new Int32Array(grams.n);
-  for (const x of grams.present) {
-    if ((pinned[x] as number) >= 0) continue;
-    for (let y = 0; y < grams.n; y++) {
-      if (y === x || (pinned[y] as number) >= 0 || (grams.letterCounts[y]! > 0 && y < x)) continue;
-      trial.set(best.plainOf);
-      trial[x] = best.plainOf[y] as number;
-      trial[y] = best.plainOf[x] as number;
-      const sig = signature(trial);
-      if (out.has(sig)) continue;
-      let delta = 0;
-      s.trySwap(x, y, (d) => {
-        delta = d;
-        return false;
-      });
-      out.set(sig, { plainOf: Int32Array.from(trial), score: base + delta + (bonus ? bonus(trial) : 0) });
-    }
-  }
-  return [...out.values()].sort((p, q) => q.score - p.score);
+  const { full, temperature } = fullScoreOf({ tokens, model, cand, scorer }, language);
+  const found = refine(scorer, annealed, grams, pinned, full);
+  return { language, model, temperature, tokens, grams, found };
 }
 
 /** ln of the number of keys that differ on the text's letters: n!/(n − m)! for m letters present and none pinned. */
@@ -241,8 +194,8 @@ export function solveSubstitution(
   for (const [x, p] of options.clues ?? []) pinned[x] = p;
   const effort = options.effort ?? 1;
   const best = language === 'auto' ? autoAttempt(text, a, pinned, effort) : attempt(text, a, language, pinned, effort);
-  const candidates = withNeighbours(best, pinned);
-  const T = best.ngrams.temperature;
+  const candidates = best.found;
+  const T = best.temperature;
   const tempered = candidates.map((f) => f.score / T);
   const posterior = softmax(tempered);
   const clues = options.clues?.size ?? 0;

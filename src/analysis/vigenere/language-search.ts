@@ -1,8 +1,8 @@
 // The seven stages of one language's key search (fitLanguage in search.ts runs them in order), and what they share.
 import type { Alphabet } from '../../core/index.js';
 import type { Language } from '../languages.js';
+import { HiddenBreaks } from '../readings/index.js';
 import { type FrequentWords, frequentWords } from '../words/index.js';
-import { HiddenBreaks } from './hidden-breaks.js';
 import {
   edgeWindows,
   insideWindows,

@@ -1,7 +1,7 @@
 // The search of one language: every key length scouted, the likeliest searched harder, climbed and scored.
 import { type Alphabet, letterIndices } from '../../core/index.js';
 import type { Language } from '../languages.js';
-import { HiddenBreaks } from './hidden-breaks.js';
+import { HiddenBreaks } from '../readings/index.js';
 import { hiddenEvidence, scoredUnderHiddenBreaks } from './hidden-search.js';
 import { type Budget, KeySearch } from './key-search.js';
 import { LanguageSearch } from './language-search.js';

@@ -2,9 +2,9 @@
 // breaks counted one by one, and what the lattice says a change would do against scoring the changed text.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { getModel, type LanguageModel } from '../../../src/analysis/index.js';
-import { END_AT_WORD, logSumExp } from '../../../src/analysis/score.js';
-import { HiddenBreaks } from '../../../src/analysis/vigenere/hidden-breaks.js';
+import { getModel, type LanguageModel } from '../../src/analysis/index.js';
+import { END_AT_WORD, HiddenBreaks } from '../../src/analysis/readings/index.js';
+import { logSumExp } from '../../src/analysis/score.js';
 
 const en = getModel('en');
 

@@ -1,6 +1,6 @@
 // Letters run together, scored by the spaced model with their word breaks summed over wherever they may have fallen.
 import type { LanguageModel, NgramModel } from '../language-model/index.js';
-import { END_AT_WORD } from '../score.js';
+import { END_AT_WORD } from './tokens.js';
 
 /** The forward pass after some symbols: each state's context (its last order − 1 symbols) and ln probability. */
 export interface ForwardState {
