@@ -64,7 +64,8 @@ function calibrate(o: Options): void {
   const caesarSolves = [...caesar, ...nulls.filter((i) => i.solver === 'caesar')];
   if (o.dump)
     appendFileSync(o.dump, caesarSolves.map((p) => `${JSON.stringify({ solver: 'caesar', ...p })}\n`).join(''));
-  fitCaesarEvidence(caesarSolves);
+  // Nothing to fit without Caesar solves (--skip=caesar,null): the ranking would print empty lines.
+  if (caesarSolves.length > 0) fitCaesarEvidence(caesarSolves);
   if (vigenere.length > 0) fitVigenere(vigenere, nulls);
   if (runsSubstitution(o)) fitEvidence('substitution', substitutionEvidence(runSubstitution(o)), SUBSTITUTION_GRID);
 }
@@ -86,7 +87,9 @@ function fitVigenere(vigenere: VigenereOutcome[], nulls: EvidenceOutcome[]): voi
 
 function measure(o: Options): void {
   const reports: FormatReport[] = [];
-  for (const format of o.format) {
+  // The per-format sections; with all three skipped (a run of identify or substitution alone) no empty summary.
+  const perFormat = !(['caesar', 'vigenere', 'null'] as const).every((s) => o.skip.has(s));
+  for (const format of perFormat ? o.format : []) {
     console.log(`\n## Format: ${format}`);
     const ctx = new FormatContext(format, o);
     const caesar = o.skip.has('caesar') ? undefined : runCaesar(ctx);
@@ -112,7 +115,7 @@ function measure(o: Options): void {
       nulls,
     });
   }
-  printSummary(reports);
+  if (perFormat) printSummary(reports);
   if (!o.skip.has('identify') && o.identify > 0)
     printIdentify(o.format.flatMap((f) => runIdentify(new FormatContext(f, o))));
   if (runsSubstitution(o)) runSubstitution(o);
