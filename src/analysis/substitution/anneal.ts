@@ -32,6 +32,23 @@ export interface Found {
 const CACHE_SHIFT = 14;
 const CACHE_SIZE = 2 ** (32 - CACHE_SHIFT);
 
+/** A model with at most this many n-grams (S^order) is read from a dense table: 28^4 for A–Z, 37^4 for Polish. */
+const DENSE_MAX = 2_000_000;
+const denseTables = new WeakMap<NgramModel, Float32Array>();
+
+/** Every ln P(c | context) of a small model in one table, index context·S + c, built once per model. */
+function denseTable(ngrams: NgramModel, S: number): Float32Array | undefined {
+  const size = S ** ngrams.order;
+  if (size > DENSE_MAX) return undefined;
+  let table = denseTables.get(ngrams);
+  if (!table) {
+    table = new Float32Array(size);
+    for (let ctx = 0, id = 0; ctx < size / S; ctx++) for (let c = 0; c < S; c++) table[id++] = ngrams.logProb(ctx, c);
+    denseTables.set(ngrams, table);
+  }
+  return table;
+}
+
 /** A small seeded generator (mulberry32): the same text gets the same answer every time. */
 function generator(seed: number): () => number {
   let s = seed >>> 0;
@@ -59,16 +76,19 @@ export function scorerOf(grams: Grams, ngrams: NgramModel, cand: Int32Array, S: 
   const fresh = new Float64Array(size);
   let stamp = 0;
   const logProb = ngrams.logProb;
-  // A direct-mapped cache of look-ups: the search meets the same n-grams of plain symbols again and again, and a hit
-  // costs a few nanoseconds against tens for the model's walk.
-  const tags = new Int32Array(CACHE_SIZE).fill(-1);
-  const cached = new Float64Array(CACHE_SIZE);
+  // Every look-up of a small model read from one dense table (letters run together: 28^4 entries for A–Z); for a
+  // larger one, a direct-mapped cache of look-ups: the search meets the same n-grams of plain symbols again and
+  // again, and a hit costs a few nanoseconds against tens for the model's walk.
+  const dense = denseTable(ngrams, S);
+  const tags = new Int32Array(dense ? 0 : CACHE_SIZE).fill(-1);
+  const cached = new Float64Array(dense ? 0 : CACHE_SIZE);
   const gram = (g: number): number => {
     let ctx = 0;
     const base = g * N;
     for (let r = 0; r + 1 < N; r++) ctx = ctx * S + (sym[codes[base + r] as number] as number);
     const c = sym[codes[base + N - 1] as number] as number;
     const id = ctx * S + c;
+    if (dense) return (counts[g] as number) * (dense[id] as number);
     const slot = (Math.imul(id, 0x9e3779b1) >>> CACHE_SHIFT) as number;
     if (tags[slot] !== id) {
       tags[slot] = id;

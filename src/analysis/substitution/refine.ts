@@ -15,6 +15,8 @@ export type FullScore = (plainOf: Int32Array) => number;
 const JUDGED_NEIGHBOURS = 40;
 /** The keys found, best first, that the full score judges before climbing from the best of them. */
 const JUDGED_FOUND = 8;
+/** Climbs start from this many of the keys found, the best judged: another basin may hold the answer. */
+const CLIMBS = 3;
 /** A climb stops after this many steps at most (each judges JUDGED_NEIGHBOURS keys). */
 const MAX_STEPS = 12;
 
@@ -53,23 +55,26 @@ export function refine(s: Scorer, found: Found[], grams: Grams, pinned: Int32Arr
     }
     return f;
   };
-  let current = found
+  const starts = found
     .slice(0, JUDGED_FOUND)
     .map((f) => judge(f.plainOf))
-    .reduce((p, q) => (q.score > p.score ? q : p));
+    .sort((p, q) => q.score - p.score)
+    .slice(0, CLIMBS);
   const trial = new Int32Array(grams.n);
-  for (let step = 0; step < MAX_STEPS; step++) {
-    s.set(current.plainOf);
-    let best = current;
-    for (const [x, y] of neighbours(s, grams, pinned).slice(0, JUDGED_NEIGHBOURS)) {
-      trial.set(current.plainOf);
-      trial[x] = current.plainOf[y] as number;
-      trial[y] = current.plainOf[x] as number;
-      const f = judge(trial);
-      if (f.score > best.score) best = f;
+  for (let current of starts) {
+    for (let step = 0; step < MAX_STEPS; step++) {
+      s.set(current.plainOf);
+      let best = current;
+      for (const [x, y] of neighbours(s, grams, pinned).slice(0, JUDGED_NEIGHBOURS)) {
+        trial.set(current.plainOf);
+        trial[x] = current.plainOf[y] as number;
+        trial[y] = current.plainOf[x] as number;
+        const f = judge(trial);
+        if (f.score > best.score) best = f;
+      }
+      if (best === current) break;
+      current = best;
     }
-    if (best === current) break;
-    current = best;
   }
   return [...judged.values()].sort((p, q) => q.score - p.score);
 }

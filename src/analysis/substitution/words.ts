@@ -67,5 +67,3 @@ export function wordBonusOf(
     return bonus * WORD_LETTER_BONUS;
   };
 }
-
-export type WordBonus = NonNullable<ReturnType<typeof wordBonusOf>>;
