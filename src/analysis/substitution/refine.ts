@@ -13,8 +13,8 @@ export type FullScore = (plainOf: Int32Array) => number;
  * of the climb: a swap the n-grams put far behind is not one the fuller score brings back.
  */
 const JUDGED_NEIGHBOURS = 40;
-/** The keys found, best first, that the full score judges before climbing from the best of them. */
-const JUDGED_FOUND = 8;
+/** The keys found that the full score judges before climbing from the best of them. */
+const JUDGED_FOUND = 12;
 /** Climbs start from this many of the keys found, the best judged: another basin may hold the answer. */
 const CLIMBS = 3;
 /** A climb stops after this many steps at most (each judges JUDGED_NEIGHBOURS keys). */

@@ -59,6 +59,12 @@ type Scorer = ReturnType<typeof scorerOf>;
 
 const RUNNERS_UP = 4;
 
+/** The spaced search's keys and the letters-alone search's that the second stage judges. */
+const JUDGED_SPACED = 8;
+const JOINED_SEEDS = 4;
+/** The restarts of a spaced text's search on its letters alone. */
+const SEED_RESTARTS = 24;
+
 /** Letters run together are judged by their word breaks summed over on this many letters at most. */
 const JUDGED_LETTERS = 300;
 
@@ -145,9 +151,30 @@ function fullScoreOf(
   return { full, temperature: ngramsFor(model, tokens).temperature };
 }
 
+/** The n-gram search of a text read one way (as laid out, or its letters alone) in one language. */
+function search(
+  text: string,
+  a: Alphabet,
+  model: LanguageModel,
+  spacing: 'auto' | 'joined',
+  pinned: Int32Array,
+  how: { effort: number } | { restarts: number },
+) {
+  const tokens = tokenize(text, a, model, spacing, SEARCH_LETTERS);
+  if (tokens.letters === 0) throw new AnalysisInputError('text', NO_LETTERS_MESSAGE);
+  const ngrams = ngramsFor(model, tokens);
+  const grams = gramsOf(tokens, a.size, model, ngrams);
+  const cand = candidateSymbols(a, model);
+  const scorer = scorerOf(grams, ngrams, cand, model.symbolCount);
+  const options = searchOptions({ grams, model, cand, letters: tokens.letters, joined: tokens.joined }, pinned, how);
+  return { tokens, ngrams, grams, cand, scorer, found: anneal(scorer, grams, options) };
+}
+
 /**
  * The search in one language, with the effort given (1: the shipped schedule), or only `restarts` of its n-gram
- * search on the letters alone (auto's first look at each language).
+ * search on the letters alone (auto's first look at each language). A spaced text is also searched on its letters
+ * alone, with the joined model's dense table, whose restarts are cheap: the keys it finds join the spaced search's
+ * for the second stage to judge (on dev, spaced 64 letters: two passages of twenty in Polish were lost outright).
  */
 function attempt(
   text: string,
@@ -156,25 +183,17 @@ function attempt(
   pinned: Int32Array,
   how: { effort: number } | { restarts: number },
 ): Attempt {
-  const quick = 'restarts' in how;
   const model = searchModel(text, a, language, SEARCH_LETTERS);
-  // The first look reads the letters alone, with the joined model's dense table: a language's spaced model meets
-  // a text of another language with look-ups its cache has never seen (auto on 100 spaced letters took 1.3 s).
-  const tokens = tokenize(text, a, model, quick ? 'joined' : 'auto', SEARCH_LETTERS);
-  if (tokens.letters === 0) throw new AnalysisInputError('text', NO_LETTERS_MESSAGE);
-  const ngrams = ngramsFor(model, tokens);
-  const grams = gramsOf(tokens, a.size, model, ngrams);
-  const cand = candidateSymbols(a, model);
-  const scorer = scorerOf(grams, ngrams, cand, model.symbolCount);
-  const annealed = anneal(
-    scorer,
-    grams,
-    searchOptions({ grams, model, cand, letters: tokens.letters, joined: tokens.joined }, pinned, how),
-  );
-  if (quick) return { language, model, temperature: ngrams.temperature, tokens, grams, found: annealed };
-  const { full, temperature } = fullScoreOf({ tokens, model, cand, scorer }, language);
-  const found = refine(scorer, annealed, grams, pinned, full);
-  return { language, model, temperature, tokens, grams, found };
+  if ('restarts' in how) {
+    const q = search(text, a, model, 'joined', pinned, how);
+    return { language, model, temperature: q.ngrams.temperature, tokens: q.tokens, grams: q.grams, found: q.found };
+  }
+  const s = search(text, a, model, 'auto', pinned, how);
+  const seeding = { restarts: ('effort' in how ? how.effort : 1) * SEED_RESTARTS };
+  const seeds = s.tokens.joined ? [] : search(text, a, model, 'joined', pinned, seeding).found.slice(0, JOINED_SEEDS);
+  const { full, temperature } = fullScoreOf({ ...s, model }, language);
+  const found = refine(s.scorer, [...s.found.slice(0, JUDGED_SPACED), ...seeds], s.grams, pinned, full);
+  return { language, model, temperature, tokens: s.tokens, grams: s.grams, found };
 }
 
 /** ln of the number of keys that differ on the text's letters: n!/(n − m)! for m letters present and none pinned. */
