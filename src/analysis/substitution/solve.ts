@@ -13,7 +13,10 @@ import { type Grams, gramsOf } from './grams.js';
 import { type FullScore, refine } from './refine.js';
 import { wordBonusOf } from './words.js';
 
-/** The letters the key search reads: a text of more is read this far (its other letters are placed after). */
+/**
+ * The letters the key search reads. A cipher letter that first appears after them is not searched: its plain letter
+ * in the decryption is arbitrary (and its key cell says `?`); in prose that is a letter rarer than one in a thousand.
+ */
 const SEARCH_LETTERS = 1000;
 /** What the key in an answer shows for a plain letter the text never uses. */
 export const UNKNOWN_KEY_LETTER = '?';
@@ -189,7 +192,7 @@ function attempt(
     return { language, model, temperature: q.ngrams.temperature, tokens: q.tokens, grams: q.grams, found: q.found };
   }
   const s = search(text, a, model, 'auto', pinned, how);
-  const seeding = { restarts: ('effort' in how ? how.effort : 1) * SEED_RESTARTS };
+  const seeding = { restarts: how.effort * SEED_RESTARTS };
   const seeds = s.tokens.joined ? [] : search(text, a, model, 'joined', pinned, seeding).found.slice(0, JOINED_SEEDS);
   const { full, temperature } = fullScoreOf({ ...s, model }, language);
   const found = refine(s.scorer, [...s.found.slice(0, JUDGED_SPACED), ...seeds], s.grams, pinned, full);
