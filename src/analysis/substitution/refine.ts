@@ -39,9 +39,9 @@ function neighbours(s: Scorer, grams: Grams, pinned: Int32Array): [number, numbe
 }
 
 /**
- * The keys judged by the full score, best first: the best found, then a climb from the best of them, each step to
- * the best-judged of the current key's likeliest neighbours, until none is better. The keys judged on the way
- * (the last key's neighbours among them) are what the posterior weighs.
+ * The keys judged by the full score, best first: the first JUDGED_FOUND keys found, then a climb from each of the
+ * CLIMBS best-judged of them, each step to the best-judged of the current key's likeliest neighbours, until none is
+ * better. The keys judged on the way (the last key's neighbours among them) are what the posterior weighs.
  */
 export function refine(s: Scorer, found: Found[], grams: Grams, pinned: Int32Array, full: FullScore): Found[] {
   const judged = new Map<string, Found>();
