@@ -10,7 +10,7 @@
 // modified Kneser–Ney, whose discounts follow from the counts themselves (src/analysis/language-model/kneser-ney.ts).
 //
 // Every language whose alphabet is not A–Z also gets a folded model, <lang>-folded.json/.bin, over A–Z: the same
-// lines with their accents folded (scripts/lib/fold.ts: ł → l, ß → ss, é → e; German lines alternately ä → a
+// lines with their accents folded (src/core/fold.ts: ł → l, ß → ss, é → e; German lines alternately ä → a
 // and ä → ae, as puzzles write both), for ciphertexts whose plaintext was folded before it was enciphered.
 //
 // With MODELS_EXCLUDE_DEV=1 the development lines are not counted either, and the files go under
@@ -39,9 +39,9 @@ import {
   symbolChars,
 } from '../src/analysis/language-model/index.js';
 import { tokenize } from '../src/analysis/readings/index.js';
+import { foldAccents } from '../src/core/fold.js';
 import { type Alphabet, caesarEncrypt, type NamedAlphabetName, namedAlphabet } from '../src/core/index.js';
 import { CORPUS_DIR, corpusLines, isDevLine, isHeldOutLine, mixFilter } from './corpus.js';
-import { foldAccents } from './lib/fold.js';
 import { mulberry32 } from './lib/random.js';
 
 const EXCLUDE_DEV = process.env.MODELS_EXCLUDE_DEV === '1';
@@ -251,7 +251,7 @@ function buildModel(language: Language, file: string, name: NamedAlphabetName, f
     spaced.letters,
     {
       file: `${language}.txt`,
-      ...(fold && { folded: 'accents folded to A–Z (scripts/lib/fold.ts); German lines alternately ä → a, ä → ae' }),
+      ...(fold && { folded: 'accents folded to A–Z (src/core/fold.ts); German lines alternately ä → a, ä → ae' }),
       lines: lines.length,
       training_lines: training.length,
       held_out: EXCLUDE_DEV

@@ -1,11 +1,11 @@
 // How people print a ciphertext: as the cipher leaves it, letters only (accents folded), in groups, letter-spaced.
 //
 // The accuracy bench and the solver tests share these functions, so each presentation is defined once, here. The
-// folding itself (CLDR Latin-ASCII, and German ä → ae as an option) lives in scripts/lib/fold.ts, which the
+// folding itself (CLDR Latin-ASCII, and German ä → ae as an option) lives in src/core/fold.ts, which the
 // folded language models are built with.
-import { type FoldOptions, lettersOnly } from '../../scripts/lib/fold.js';
+import { type FoldOptions, lettersOnly } from '../../src/core/fold.js';
 
-export { FOLDED, type FoldOptions, foldAccents, lettersOnly } from '../../scripts/lib/fold.js';
+export { FOLDED, type FoldOptions, foldAccents, lettersOnly } from '../../src/core/fold.js';
 
 export const FORMATS = ['spaced', 'letters', 'groups5', 'letterspaced'] as const;
 /** A presentation of a ciphertext. */

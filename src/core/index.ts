@@ -3,6 +3,7 @@ export * from './affine.js';
 export * from './alphabet.js';
 export * from './atbash.js';
 export * from './caesar.js';
+export * from './fold.js';
 export * from './permute.js';
 export * from './rot13.js';
 export * from './shift-each.js';

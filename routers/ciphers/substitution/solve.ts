@@ -2,9 +2,10 @@
 // operation that runs the solver in the worker pool.
 import { z } from 'zod';
 import { UNKNOWN_KEY_LETTER } from '../../../src/analysis/index.js';
-import { type Alphabet, alphabetOf, resolveAlphabet } from '../../../src/core/index.js';
+import { type Alphabet, alphabetOf, codePointLength, letterIndices } from '../../../src/core/index.js';
 import { compute } from '../../compute.js';
 import {
+  type AlphabetFields,
   alphabetChoice,
   alphabetName,
   crossField,
@@ -12,6 +13,7 @@ import {
   doubtReason,
   languageField,
   languageName,
+  requestAlphabet,
   success,
   textSchema,
   withAlphabetRules,
@@ -30,10 +32,8 @@ const cluesSchema = z
 
 /** The index of the one letter of `a` that `s` is, or −1. */
 function letterIndex(s: string, a: Alphabet): number {
-  const cps = [...s];
-  if (cps.length !== 1) return -1;
-  const hit = a.lookup((cps[0] as string).codePointAt(0) as number);
-  return hit < 0 ? -1 : hit & 0xffff;
+  const indices = letterIndices(s, a);
+  return indices.length === 1 && codePointLength(s) === 1 ? (indices[0] as number) : -1;
 }
 
 /** The clues read as [cipher index, plain index] pairs, or the first problem with them. */
@@ -65,15 +65,12 @@ const substitutionSolveInput = withAlphabetRules(
   }),
 ).check(
   crossField((value, report) => {
-    const { clues, alphabet, custom_alphabet: custom } = value as Record<string, unknown>;
+    const { clues } = value as { clues?: unknown };
     if (typeof clues !== 'object' || clues === null || Array.isArray(clues)) return;
     if (Object.values(clues).some((v) => typeof v !== 'string')) return;
-    let a: Alphabet;
-    try {
-      a = resolveAlphabet((alphabet as 'basic') ?? 'basic', custom as string | undefined);
-    } catch {
-      return; // the alphabet's own rules report it
-    }
+    // An unusable alphabet is the alphabet rules' to report.
+    const a = requestAlphabet(value as AlphabetFields);
+    if (!a) return;
     const read = readClues(clues as Record<string, string>, a);
     if (typeof read === 'string') report(['clues'], read);
   }),

@@ -1,5 +1,6 @@
 // What the n-grams miss in a short spaced cryptogram: whether its words are words. A key whose decryption reads as
 // listed words of the language earns a bonus per letter of them, which settles the rare letters n-grams cannot.
+import { foldAccents } from '../../core/index.js';
 import { type LanguageModel, symbolChars } from '../language-model/index.js';
 import type { Language } from '../languages.js';
 import type { Tokens } from '../readings/index.js';
@@ -10,24 +11,14 @@ const WORD_LETTER_BONUS = 1;
 
 const sets = new Map<string, ReadonlySet<string>>();
 
-/** A word as the folded models spell it: accents dropped, ß, æ, œ and ł written out in A–Z. */
-const foldWord = (w: string): string =>
-  w
-    .normalize('NFD')
-    .replace(/\p{M}/gu, '')
-    .replace(/ß/g, 'ss')
-    .replace(/æ/g, 'ae')
-    .replace(/œ/g, 'oe')
-    .replace(/ł/g, 'l');
-
 function wordSet(language: Language, model: LanguageModel): ReadonlySet<string> {
-  // A model over A–Z (English's, or a folded one) reads words folded; the others read them as listed.
+  // A model over A–Z (English's, or a folded one) reads words folded as its text was; the others as listed.
   const fold = model.alphabet.name === 'basic';
   const key = `${language}:${fold}`;
   let set = sets.get(key);
   if (!set) {
     const words = getWordCounts(language).words;
-    set = new Set(fold ? words.map(foldWord) : words);
+    set = new Set(fold ? words.map((w) => foldAccents(w)) : words);
     sets.set(key, set);
   }
   return set;

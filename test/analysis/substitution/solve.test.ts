@@ -2,9 +2,9 @@
 // counted), in both presentations, with clues, and on texts that have no answer.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { foldAccents, lettersOnly } from '../../../scripts/lib/fold.js';
 import { HELD_OUT } from '../../../scripts/lib/held-out.js';
 import { LANGUAGES, solveAffine, solveSubstitution } from '../../../src/analysis/index.js';
+import { foldAccents, lettersOnly } from '../../../src/core/fold.js';
 import { affineEncrypt, letterIndices, namedAlphabet, substitutionEncrypt } from '../../../src/core/index.js';
 
 const basic = namedAlphabet('basic');

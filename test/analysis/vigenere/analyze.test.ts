@@ -1,7 +1,6 @@
 // Vigenère analysis: the conformance text, long keys, every language, the contract's ranges and errors.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { lettersOnly } from '../../../scripts/lib/fold.js';
 import { HELD_OUT } from '../../../scripts/lib/held-out.js';
 import {
   AnalysisInputError,
@@ -12,6 +11,7 @@ import {
   TOO_SHORT_MESSAGE,
   type VigenereAnalysis,
 } from '../../../src/analysis/index.js';
+import { lettersOnly } from '../../../src/core/fold.js';
 import {
   type Alphabet,
   codePointPrefix,

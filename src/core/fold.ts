@@ -10,8 +10,9 @@
 // rarer Latin letters of the later blocks (ƒ, ǝ, ligatures such as ﬁ).
 // German puzzles also write ä, ö, ü as AE, OE, UE (the spelling Duden gives where umlauts are unavailable);
 // `umlauts: 'e'` folds that way instead of dropping the two dots.
-// The folded language models are built from text folded here (scripts/build-models.ts), and the accuracy bench
-// folds its plaintexts here (bench/accuracy/presentations.ts), so both fold the same way.
+// The folded language models are built from text folded here (scripts/build-models.ts), the cryptogram solver
+// folds its word lists here (src/analysis/substitution/words.ts), and the accuracy bench folds its plaintexts here
+// (bench/accuracy/presentations.ts), so all three fold the same way.
 
 export interface FoldOptions {
   /** 'strip' (default): ä → a, as Unicode decomposition gives; 'e': ä → ae, ö → oe, ü → ue. */
