@@ -76,6 +76,28 @@ const substitutionSolveInput = withAlphabetRules(
   }),
 );
 
+const ruleSchema = z
+  .object({
+    cipher: z.enum(['caesar', 'atbash', 'affine', 'keyword']).meta({
+      description:
+        'caesar: a shift; atbash: the alphabet reversed; affine: plain letter i became a·i + b; keyword: the ' +
+        "keyword's letters, then the rest of the alphabet in order.",
+      example: 'keyword',
+    }),
+    shift: z.int().optional().meta({ description: 'caesar only.', example: 3 }),
+    a: z.int().optional().meta({ description: 'affine only.', example: 5 }),
+    b: z.int().optional().meta({ description: 'affine only.', example: 8 }),
+    keyword: z.string().optional().meta({
+      description: 'keyword only: the letters the key begins with (the keyword, each letter once).',
+      example: 'ZEBRAS',
+    }),
+  })
+  .meta({
+    description:
+      'Set when a rule made the key: the rule explains the text better than a key without one, and fills the cells ' +
+      'the text does not use (`?` where keys of the rule that read the text alike disagree).',
+  });
+
 const solution = z
   .object({
     key: z.string().meta({
@@ -84,6 +106,7 @@ const solution = z
         `\`${UNKNOWN_KEY_LETTER}\` where the text does not use that plain letter.`,
       example: 'QWERTYUIOPASDFGHJKLZXCVBNM',
     }),
+    rule: ruleSchema.optional(),
     text: z.string().meta({ description: 'The text decrypted with that key.', example: 'The quick brown fox' }),
     confidence: z.number().meta({
       description:
@@ -117,8 +140,10 @@ export const solve = post(
     description:
       'Searches for the cipher alphabet under which the text reads best as prose in the language (n-gram model, ' +
       'and whole words where the text keeps its word breaks), keeping any clues you give. Reads the text as ' +
-      'written, letters only or in groups, accents kept or folded to A–Z. The confidence is the probability that ' +
-      'the key is right on every letter the text uses; `reason` says why when it is below 0.5.',
+      'written, letters only or in groups, accents kept or folded to A–Z. Keys a rule makes (a Caesar shift, Atbash, ' +
+      'an affine key, a keyword alphabet) are weighed against the general one: when one explains the text better, ' +
+      'the answer names it in `rule` and its key fills the letters the text does not use. The confidence is the ' +
+      'probability that the key is right on every letter the text uses; `reason` says why when it is below 0.5.',
   },
   {
     input: substitutionSolveInput,
@@ -132,7 +157,12 @@ export const solve = post(
         language: input.language,
         clues: typeof clues === 'string' ? [] : clues,
       });
-      const [best, ...rest] = result.solutions.map((s) => ({ key: s.key, text: s.text, confidence: s.score }));
+      const [best, ...rest] = result.solutions.map((s) => ({
+        key: s.key,
+        ...(s.rule && { rule: s.rule }),
+        text: s.text,
+        confidence: s.score,
+      }));
       return {
         success: true as const,
         best_solution: best!,
@@ -143,7 +173,8 @@ export const solve = post(
         language: result.language,
       };
     },
-    // A Tale of Two Cities (Dickens, public domain), enciphered with the keyword DICKENS.
+    // A Tale of Two Cities (Dickens, public domain), enciphered with the keyword DICKENS: the text never shows plain C,
+    // so the keyword's third letter and the cells of J and K are `?` (keywords alike on the text disagree there).
     example: {
       request: {
         text:
@@ -154,19 +185,21 @@ export const solve = post(
       response: {
         success: true,
         best_solution: {
-          key: 'DI?KENSAB??HJLM??QRT??W???',
+          key: 'DI?KENSAB??HJLMOPQRTUVWXYZ',
+          rule: { cipher: 'keyword', keyword: 'DI?KENS' },
           text:
             'It was the best of times, it was the worst of times, it was the age of wisdom, it was the age of ' +
             'foolishness.',
-          confidence: 0.983,
+          confidence: 0.99999,
         },
+        // The first of the four listed.
         runners_up: [
           {
             key: 'DISKEN?AB??HJLM??QRT??W???',
             text:
               'It was the best of times, it was the worst of times, it was the ace of wisdom, it was the ace of ' +
               'foolishness.',
-            confidence: 0.0088,
+            confidence: 0.0000032,
           },
         ],
         no_answer: 0,

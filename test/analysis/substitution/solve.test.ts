@@ -5,7 +5,15 @@ import { describe, expect, it } from 'vitest';
 import { HELD_OUT } from '../../../scripts/lib/held-out.js';
 import { LANGUAGES, solveAffine, solveSubstitution } from '../../../src/analysis/index.js';
 import { foldAccents, lettersOnly } from '../../../src/core/fold.js';
-import { affineEncrypt, letterIndices, namedAlphabet, substitutionEncrypt } from '../../../src/core/index.js';
+import {
+  affineEncrypt,
+  atbash,
+  caesarEncrypt,
+  keywordAlphabet,
+  letterIndices,
+  namedAlphabet,
+  substitutionEncrypt,
+} from '../../../src/core/index.js';
 
 const basic = namedAlphabet('basic');
 /** A fixed cipher alphabet that moves every letter (drawn once at random). */
@@ -85,6 +93,46 @@ describe('solveSubstitution', () => {
       expect(r.reason).toBe('no_answer');
     }
   }, 60_000);
+});
+
+describe('solveSubstitution: keys a rule makes, weighed against the general key', () => {
+  // The first held-out English passage of 80 letters or more; every rule below enciphers it.
+  const passage = passages.find((p) => p.language === 'en' && letterIndices(p.text, basic).length >= 80)!.text;
+  const used = new Set(letterIndices(passage, basic));
+  it.each([
+    ['a Caesar shift of 3', caesarEncrypt(passage, 3, basic), { cipher: 'caesar', shift: 3 }],
+    ['Atbash', atbash(passage, basic), { cipher: 'atbash' }],
+    [
+      "Wikipedia's affine key a = 5, b = 8",
+      affineEncrypt(passage, { a: 5, b: 8 }, basic),
+      { cipher: 'affine', a: 5, b: 8 },
+    ],
+  ] as const)('names %s, and its key fills every cell', (_, text, rule) => {
+    const best = solveSubstitution(text, basic, 'en').solutions[0]!;
+    expect(best.rule).toEqual(rule);
+    expect(best.text).toBe(passage);
+    expect(best.key).not.toContain('?');
+    expect(best.score).toBeGreaterThan(0.9);
+  });
+
+  it('names the ZEBRAS keyword alphabet (Wikipedia, "Substitution cipher"); its key says every cell the rule does', () => {
+    const zebras = keywordAlphabet('ZEBRAS', basic);
+    const best = solveSubstitution(substitutionEncrypt(passage, zebras, basic), basic, 'en').solutions[0]!;
+    expect(best.text).toBe(passage);
+    expect(best.rule).toMatchObject({ cipher: 'keyword' });
+    // Each cell is the true one or `?`, and every cell of a letter the text uses is known.
+    [...best.key].forEach((c, p) => {
+      expect([zebras[p], '?']).toContain(c);
+      if (used.has(p)) expect(c).toBe(zebras[p]);
+    });
+    expect(best.rule).toEqual({ cipher: 'keyword', keyword: expect.stringMatching(/^[ZEBRAS?]{6}$/) });
+  });
+
+  it('names no rule for a key that follows none', () => {
+    const best = solveSubstitution(substitutionEncrypt(passage, KEY, basic), basic, 'en').solutions[0]!;
+    expect(best.text).toBe(passage);
+    expect(best.rule).toBeUndefined();
+  });
 });
 
 describe('solveAffine', () => {

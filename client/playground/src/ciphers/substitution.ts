@@ -119,6 +119,22 @@ function keyTable(letters: string[], key: string[]): HTMLElement {
   );
 }
 
+type Rule = NonNullable<CipherOutputs['substitution']['solve']['best_solution']['rule']>;
+
+/** The rule that made the key, in words. */
+function ruleWords(rule: Rule): string {
+  switch (rule.cipher) {
+    case 'caesar':
+      return `The key is a Caesar shift of ${rule.shift}: every cell of it follows.`;
+    case 'atbash':
+      return 'The key is Atbash, the alphabet backwards: every cell of it follows.';
+    case 'affine':
+      return `The key is affine, a = ${rule.a}, b = ${rule.b}: every cell of it follows.`;
+    case 'keyword':
+      return `The key is a keyword alphabet, ${rule.keyword} then the other letters in order: the cells it fixes are filled (? where the text cannot tell).`;
+  }
+}
+
 function solution(r: CipherOutputs['substitution']['solve']): Node[] {
   const best = r.best_solution;
   const key = [...best.key];
@@ -140,6 +156,7 @@ function solution(r: CipherOutputs['substitution']['solve']): Node[] {
     ),
     ...(r.reason ? [el('p', { className: 'hint', id: 'solve-reason' }, r.reason)] : []),
     el('p', { className: 'result plaintext', id: 'plaintext' }, best.text),
+    ...(best.rule ? [el('p', { className: 'hint', id: 'key-rule' }, ruleWords(best.rule))] : []),
     el('div', { className: 'table-scroll' }, keyTable(letters, key)),
     el('div', { className: 'row' }, again, clear),
   ];
@@ -183,5 +200,12 @@ export const substitution: PlaygroundCipher = {
       pinnedText = fields.text;
       return solution(await api.substitution.solve({ ...fields, ...(pins.size > 0 ? { clues: clues() } : {}) }));
     },
+  },
+  explain: {
+    name: (_, language) => `Substitution (a cryptogram), ${language}`,
+    why: (s, language) =>
+      'Each letter stands for another, with no rule behind the choice: a cryptogram. The solver searched the ' +
+      `keys for the one that reads most like ${language}: plain A–Z became ${s.key ?? '?'} (? where the text does ` +
+      'not use the letter). No shift or other fixed rule explains the text, and random letters would not read at all.',
   },
 };

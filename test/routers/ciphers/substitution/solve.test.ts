@@ -13,15 +13,26 @@ const CIPHER =
 
 describe('substitution.solve', () => {
   it('answers the key as a cipher alphabet with ? for letters the text does not use, and runners-up', async () => {
-    const r = await caller.substitution.solve({ text: CIPHER, language: 'en' });
+    // A clue on letters the text does not use, which no keyword alphabet near DICKENS keeps: the general key.
+    const r = await caller.substitution.solve({ text: CIPHER, language: 'en', clues: { Z: 'Y' } });
     expect(r.best_solution.text).toBe(PLAIN);
     // key[i] is what plain letter i became: A → D, B → I, T → T …; C, J, K … never appear in the plaintext.
-    expect(r.best_solution.key).toMatch(/^DI\?KENSAB\?\?HJLM\?\?QRT\?\?W\?\?\?$/);
+    expect(r.best_solution.key).toMatch(/^DI\?KENSAB\?\?HJLM\?\?QRT\?\?W\?Z\?$/);
+    expect(r.best_solution.rule).toBeUndefined();
     expect(r.runners_up.length).toBeGreaterThan(0);
     for (const s of r.runners_up) expect(s.key).not.toBe(r.best_solution.key);
     const total = r.best_solution.confidence + r.runners_up.reduce((x, s) => x + s.confidence, 0) + r.no_answer;
     expect(total).toBeLessThanOrEqual(1 + 1e-9);
     expect(r.language).toBe('en');
+  });
+
+  it('names the keyword alphabet that explains the text, and fills the cells the keyword says', async () => {
+    const r = await caller.substitution.solve({ text: CIPHER, language: 'en' });
+    expect(r.best_solution.text).toBe(PLAIN);
+    // DICKENS then the other letters in order; the text never shows plain C, J or K, so keywords with another third
+    // letter read it alike and those cells stay open.
+    expect(r.best_solution.key).toBe('DI?KENSAB??HJLMOPQRTUVWXYZ');
+    expect(r.best_solution.rule).toEqual({ cipher: 'keyword', keyword: 'DI?KENS' });
   });
 
   it('keeps a clue, even a wrong one, in every answer (REST)', async () => {
