@@ -1,5 +1,6 @@
-// "What is this?": one call that says whether a text is plain, a Caesar shift, a Vigenère key or none of these, in
-// which language, with calibrated probabilities and the decryption (issue 18); its schemas and worked example.
+// "What is this?": one call that says whether a text is plain, a Caesar shift, Atbash, an affine key, a substitution,
+// a Vigenère key or none of these, in which language, with calibrated probabilities and the decryption (issues 18,
+// 27); its schemas and worked example.
 import { z } from 'zod';
 import { type Cipher, DEFAULT_IDENTIFY_KEY_LENGTH, LANGUAGES, MAX_SOLUTIONS } from '../src/analysis/index.js';
 import { codePointLength } from '../src/core/index.js';
@@ -20,6 +21,9 @@ import { type OperationGroup, post } from './operation.js';
 const EXPLANATIONS: Record<Cipher, string> = {
   plain: 'the text reads as it is',
   caesar: 'one shift (ROT13 is shift 13 on basic)',
+  atbash: 'the alphabet reversed (A↔Z, B↔Y, …)',
+  affine: 'plain letter i became a·i + b, a key that is neither a shift nor Atbash',
+  substitution: 'a cipher alphabet that follows no rule (the cryptogram)',
   vigenere: 'a repeating key of two or more different letters',
   unknown: 'none of these explains the text credibly (random letters, another cipher, another language)',
 };
@@ -48,7 +52,20 @@ const identifySolution = z
       .int()
       .optional()
       .meta({ description: 'caesar only: the shift that encrypted the text, 1 to n−1.', example: 3 }),
-    key: z.string().optional().meta({ description: 'vigenere only: the key, upper case.', example: 'LEMON' }),
+    key: z
+      .string()
+      .optional()
+      .meta({
+        description:
+          'vigenere: the key, upper case. substitution: the cipher alphabet (plain letter i became key[i]), `?` where ' +
+          'the text does not use plain letter i.',
+        example: 'LEMON',
+      }),
+    a: z.int().optional().meta({
+      description: 'affine only: the multiplier, coprime to the alphabet size (plain i became a·i + b).',
+      example: 5,
+    }),
+    b: z.int().optional().meta({ description: 'affine only: the offset, 0 to n−1.', example: 8 }),
     text: z.string().meta({
       description: 'The text as this explanation reads it: decrypted, or as it was sent for plain and unknown.',
       example: 'The quick brown fox',
@@ -80,9 +97,11 @@ const identify = post(
     path: '/identify',
     summary: 'What is this? Identify and break a text',
     description:
-      'Weighs every explanation of the text together: plain text, a Caesar shift (ROT13 is shift 13 on basic), a ' +
-      'Vigenère key of two or more different letters, each in every language asked for, and unknown (none of these ' +
-      'explains it: random letters, another cipher, another language). Reads every presentation: as the cipher ' +
+      'Weighs every explanation of the text together: plain text, a Caesar shift (ROT13 is shift 13 on basic), ' +
+      'Atbash, an affine key, a general substitution (the cryptogram), a Vigenère key of two or more different ' +
+      'letters, each in every language asked for, and unknown (none of these explains it: random letters, another ' +
+      'cipher, another language). The cheap explanations are weighed first; the Vigenère and cryptogram searches run ' +
+      'only when none of them reads the text as a language. Reads every presentation: as the cipher ' +
       'left it, letters only, in groups, letter-spaced. Confidences are calibrated posteriors and sum to at most 1. ' +
       `At most ${MAX_SOLUTIONS} explanations, each with its full text, so an answer stays within ` +
       `${MAX_SOLUTIONS + 1} times the text.`,

@@ -1,5 +1,5 @@
-// The identify table of one format (issue 18): plain, Caesar, ROT13, Vigenère (keys of 3–12 letters) and random
-// letters in every language, each identified with language auto; exact verdicts, unknown on random letters, plain
+// The identify table of one format (issues 18, 27): plain, Caesar, ROT13, Vigenère (keys of 3–12 letters), random
+// letters, Atbash, affine and random cipher alphabets in every language, each identified with language auto; exact verdicts, unknown on random letters, plain
 // called a cipher, the calibration error, and the fit of the identify calibration on the development split.
 import { appendFileSync, readFileSync } from 'node:fs';
 import {
@@ -14,13 +14,35 @@ import {
   weigh,
 } from '../../src/analysis/identify/index.js';
 import type { Language } from '../../src/analysis/index.js';
-import { type Alphabet, caesarEncrypt, namedAlphabet, rot13, vigenereEncrypt } from '../../src/core/index.js';
+import {
+  type Alphabet,
+  affineEncrypt,
+  affineKeyProblem,
+  atbash,
+  caesarEncrypt,
+  letterIndices,
+  namedAlphabet,
+  rot13,
+  substitutionEncrypt,
+  vigenereEncrypt,
+} from '../../src/core/index.js';
 import { ece } from './calibration.js';
 import { cellSeed, type FormatContext } from './context.js';
 import { mulberry32 } from './internals.js';
 import { median, pct } from './report.js';
 
-const IDENTIFY_KINDS = ['plain', 'caesar', 'rot13', 'vigenere', 'random'] as const;
+// The kinds of issue 27 come last, so that the earlier kinds keep the seeds (and texts) they had before.
+const IDENTIFY_KINDS = [
+  'plain',
+  'caesar',
+  'rot13',
+  'vigenere',
+  'random',
+  'atbash',
+  'affine',
+  'substitution',
+  'shuffled',
+] as const;
 type IdentifyKind = (typeof IDENTIFY_KINDS)[number];
 /** The service's default. */
 const MAX_KEY_LENGTH = 20;
@@ -31,6 +53,8 @@ interface Truth {
   language: Language;
   shift?: number;
   key?: string;
+  a?: number;
+  b?: number;
 }
 
 export interface IdentifyOutcome {
@@ -87,14 +111,64 @@ function sample(
         alphabet: a,
         truth: { cipher: 'unknown', language },
       };
+    case 'shuffled':
+      // A passage's own letters in another order: the language's letter frequencies, and nothing else of it.
+      return {
+        text: sampler.show(sampler.shuffledLetters(plain, rng)),
+        alphabet: a,
+        truth: { cipher: 'unknown', language },
+      };
+    case 'atbash':
+      return { text: sampler.show(atbash(plain, a)), alphabet: a, truth: { cipher: 'atbash', language } };
+    case 'affine': {
+      const key = affineKey(a.size, rng);
+      return {
+        text: sampler.show(affineEncrypt(plain, key, a)),
+        alphabet: a,
+        truth: { cipher: 'affine', language, ...key },
+      };
+    }
+    case 'substitution': {
+      const key = cipherAlphabet(a, rng);
+      // The key as identify writes it: `?` for the plain letters the text does not use.
+      const used = new Set(letterIndices(plain, a));
+      const shown = [...key].map((c, i) => (used.has(i) ? c : '?')).join('');
+      return {
+        text: sampler.show(substitutionEncrypt(plain, key, a)),
+        alphabet: a,
+        truth: { cipher: 'substitution', language, key: shown },
+      };
+    }
   }
 }
+
+/** An affine key that is neither a shift (a = 1) nor Atbash, drawn uniformly. */
+function affineKey(n: number, rng: () => number): { a: number; b: number } {
+  for (;;) {
+    const key = { a: 2 + Math.floor(rng() * (n - 2)), b: Math.floor(rng() * n) };
+    if (!affineKeyProblem(key, n) && !(key.a === n - 1 && key.b === n - 1)) return key;
+  }
+}
+
+/** A uniformly random cipher alphabet (Fisher–Yates). */
+function cipherAlphabet(a: Alphabet, rng: () => number): string {
+  const letters = [...a.letters];
+  for (let i = letters.length - 1; i > 0; i--) {
+    const j = Math.floor(rng() * (i + 1));
+    [letters[i], letters[j]] = [letters[j] as string, letters[i] as string];
+  }
+  return letters.join('');
+}
+
+/** A verdict's or a truth's key, whatever its cipher's is. */
+const keyOf = (v: { shift?: number; key?: string; a?: number; b?: number }): string =>
+  v.a !== undefined ? `a=${v.a} b=${v.b}` : `${v.shift ?? v.key ?? ''}`;
 
 /** Whether a verdict is exactly the truth: cipher, shift or key, and language (any language for unknown). */
 function exact(v: Verdict, t: Truth): boolean {
   if (v.cipher !== t.cipher) return false;
   if (t.cipher === 'unknown') return true;
-  return v.language === t.language && v.shift === t.shift && v.key === t.key;
+  return v.language === t.language && v.shift === t.shift && v.key === t.key && v.a === t.a && v.b === t.b;
 }
 
 export function runIdentify(ctx: FormatContext, c: Calibration = CALIBRATION): IdentifyOutcome[] {
@@ -114,19 +188,20 @@ export function runIdentify(ctx: FormatContext, c: Calibration = CALIBRATION): I
           const used = process.cpuUsage(cpu);
           const cpuMs = (used.user + used.system) / 1000;
           const outcome: IdentifyOutcome = { format: ctx.format, language, kind, letters, truth, evidence, ms, cpuMs };
-          // The gate's check costs a full search: the first text of each cell is enough to see it hold.
-          if (o.calibrate && i === 0 && !evidence.searched && kind !== 'random')
+          // The gates' check costs full searches: the first text of each cell is enough to see them hold.
+          if (o.calibrate && i === 0 && (!evidence.searched || !evidence.substituted) && kind !== 'random')
             outcome.ungated = weigh(text, alphabet, 'auto', {
               maxKeyLength: MAX_KEY_LENGTH,
               skipVigenereAbove: Number.POSITIVE_INFINITY,
+              substituteFrom: 0,
             });
           out.push(outcome);
           if (o['identify-dump']) appendFileSync(o['identify-dump'], `${JSON.stringify(outcome)}\n`);
           const best = verdicts(evidence, 'en', c)[0] as Verdict;
           if (!exact(best, truth) && o.misses > 0)
             console.log(
-              `  miss ${ctx.format} ${language} ${kind} ${letters}: ${best.cipher} ${best.language} ${best.shift ?? best.key ?? ''} ` +
-                `(${best.confidence.toFixed(3)}), truth ${truth.cipher} ${truth.shift ?? truth.key ?? ''} ${JSON.stringify(text.slice(0, 60))}`,
+              `  miss ${ctx.format} ${language} ${kind} ${letters}: ${best.cipher} ${best.language} ${keyOf(best)} ` +
+                `(${best.confidence.toFixed(3)}), truth ${truth.cipher} ${keyOf(truth)} ${JSON.stringify(text.slice(0, 60))}`,
             );
         }
       }
@@ -160,6 +235,7 @@ export function printIdentify(outcomes: IdentifyOutcome[], c: Calibration = CALI
   const short = scored.filter(({ x }) => x.letters < 80 && x.letters >= 40);
   const long = scored.filter(({ x }) => x.letters >= 80);
   const random = scored.filter(({ x }) => x.kind === 'random');
+  const shuffled = scored.filter(({ x }) => x.kind === 'shuffled');
   const plain = scored.filter(({ x }) => x.kind === 'plain');
   const cipherOnPlain = plain.filter(({ v }) => v.cipher !== 'plain' && v.cipher !== 'unknown' && v.confidence >= 0.5);
   const e = ece(scored.map(({ x, v }) => ({ conf: v.confidence, right: exact(v, x.truth) })));
@@ -177,6 +253,9 @@ export function printIdentify(outcomes: IdentifyOutcome[], c: Calibration = CALI
   console.log(
     `| random letters called unknown ≥ 95 % | ${pct(random.filter(({ v }) => v.cipher === 'unknown').length, random.length)} % | ${random.length} |`,
   );
+  console.log(
+    `| shuffled letters called a cipher with confidence ≥ 0.5: ≤ 5 % | ${pct(shuffled.filter(({ v }) => v.cipher !== 'unknown' && v.confidence >= 0.5).length, shuffled.length)} % | ${shuffled.length} |`,
+  );
   console.log(`| plain called a cipher with confidence ≥ 0.5: never | ${cipherOnPlain.length} | ${plain.length} |`);
   console.log(`| ECE ≤ 0.05 over all verdicts | ${e.toFixed(4)} | ${scored.length} |`);
   console.log('\nms an identification, median/worst wall (CPU):\n');
@@ -188,18 +267,22 @@ export function printIdentify(outcomes: IdentifyOutcome[], c: Calibration = CALI
       `| ${l} | ${timing(at)} | ${IDENTIFY_KINDS.map((k) => timing(at.filter((x) => x.kind === k))).join(' | ')} |`,
     );
   }
-  const gated = outcomes.filter((x) => x.ungated);
-  if (gated.length) {
+  for (const [family, ran] of [
+    ['vigenere', (e: Evidence) => e.searched],
+    ['substitution', (e: Evidence) => e.substituted],
+  ] as const) {
+    const gated = outcomes.filter((x) => x.ungated && !ran(x.evidence));
+    if (!gated.length) continue;
     const worst = Math.max(
       ...gated.map((x) => {
         const s = familyScores(x.ungated as Evidence);
         const p = familyPosterior(s, c);
-        return s.reduce((m, f, i) => (f.cipher === 'vigenere' ? Math.max(m, p[i] as number) : m), 0);
+        return s.reduce((m, f, i) => (f.cipher === family ? Math.max(m, p[i] as number) : m), 0);
       }),
     );
-    const changed = gated.filter((x) => verdicts(x.ungated as Evidence, 'en', c)[0]?.cipher === 'vigenere').length;
+    const changed = gated.filter((x) => verdicts(x.ungated as Evidence, 'en', c)[0]?.cipher === family).length;
     console.log(
-      `Vigenère search skipped on ${gated.length} texts; run anyway, its largest posterior was ${worst.toExponential(2)} and it won ${changed}`,
+      `${family} search skipped on ${gated.length} texts; run anyway, its largest posterior was ${worst.toExponential(2)} and it won ${changed}`,
     );
   }
 }
@@ -212,10 +295,10 @@ export function printIdentify(outcomes: IdentifyOutcome[], c: Calibration = CALI
 export function fitIdentify(outcomes: IdentifyOutcome[]): Calibration {
   const prepared = outcomes.map((x) => {
     const scores = familyScores(x.evidence);
-    // The Vigenère search reports one language: its family counts as the truth's in whichever it found.
+    // The searches report one language: their families count as the truth's in whichever they found.
+    const oneLanguage = (f: (typeof scores)[number]) => f.cipher === 'vigenere' || f.cipher === 'substitution';
     const truth = scores.flatMap((f, i) =>
-      f.cipher === x.truth.cipher &&
-      ((f.cipher !== 'plain' && f.cipher !== 'caesar') || f.language === x.truth.language)
+      f.cipher === x.truth.cipher && (oneLanguage(f) || f.cipher === 'unknown' || f.language === x.truth.language)
         ? [i]
         : [],
     );
@@ -242,7 +325,7 @@ export function fitIdentify(outcomes: IdentifyOutcome[]): Calibration {
     }, pull(c));
   let best: Calibration = structuredClone(CALIBRATION);
   let bestLoss = loss(best);
-  const families = ['plain', 'caesar', 'vigenere'] as const;
+  const families = ['plain', 'caesar', 'atbash', 'affine', 'substitution', 'vigenere'] as const;
   for (let round = 0; round < 4; round++)
     for (const cipher of families) {
       // Never sharper than the evidence itself: the Caesar shares are already calibrated by the models' temperatures.
@@ -270,6 +353,8 @@ export function readIdentifyDump(file: string): IdentifyOutcome[] {
     for (const l of e.languages) {
       l.plain ??= Number.NEGATIVE_INFINITY;
       l.caesar ??= Number.NEGATIVE_INFINITY;
+      l.atbash ??= Number.NEGATIVE_INFINITY;
+      l.affine ??= Number.NEGATIVE_INFINITY;
     }
   };
   return readFileSync(file, 'utf8')

@@ -116,7 +116,7 @@ const SPECS = {
     arg: 'N',
     env: 'BENCH_IDENTIFY',
     default: '2',
-    help: 'identify texts per kind (plain, caesar, rot13, vigenere with keys of 3–12 letters, random), length, language and format (0: none); the kinds of a cell share nothing',
+    help: 'identify texts per kind (plain, caesar, rot13, vigenere with keys of 3–12 letters, random, atbash, affine, substitution), length, language and format (0: none); the kinds of a cell share nothing',
     parse: count('identify'),
   },
   'identify-letters': {

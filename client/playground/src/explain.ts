@@ -22,6 +22,6 @@ export function explanationWhy(s: Explanation): string {
   return (
     explained(s)?.why(s, lang) ??
     'None of the ciphers this service knows explains it credibly. Its letters look like random letters, another ' +
-      'cipher (a transposition or a substitution, say), or a language the service does not know.'
+      'cipher (a transposition, say), or a language the service does not know.'
   );
 }

@@ -1,2 +1,2 @@
 // Breaking the affine cipher: every key ranked, beside "no answer".
-export { type AffineSolution, type AffineSolveResult, affineKeys, solveAffine } from './solve.js';
+export { type AffineSolution, type AffineSolveResult, affineKeys, scoreAffineKeys, solveAffine } from './solve.js';

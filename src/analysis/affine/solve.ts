@@ -62,8 +62,11 @@ function decryption(key: { a: number; b: number }, n: number): Int32Array {
   return out;
 }
 
-/** Each key's log-likelihood in one language, untempered, and what "no answer" makes of the text. */
-function scoreKeys(text: string, a: Alphabet, language: Language, keys: { a: number; b: number }[]) {
+/**
+ * Each key's log-likelihood in one language (untempered; T is the temperature the models are calibrated at), and
+ * what "no answer" makes of the text. Identify weighs the affine family with these.
+ */
+export function scoreAffineKeys(text: string, a: Alphabet, language: Language, keys: { a: number; b: number }[]) {
   const letters = Math.max(MIN_SCORED_LETTERS, Math.min(SCORED_LETTERS, Math.floor(SCORED_WORK / keys.length)));
   const model = searchModel(text, a, language, letters);
   const tokens = tokenize(text, a, model, 'auto', letters);
@@ -89,7 +92,7 @@ export function solveAffine(
   candidateChars?: number,
 ): AffineSolveResult {
   const keys = affineKeys(a.size);
-  const tried = (language === 'auto' ? LANGUAGES : [language]).map((l) => scoreKeys(text, a, l, keys));
+  const tried = (language === 'auto' ? LANGUAGES : [language]).map((l) => scoreAffineKeys(text, a, l, keys));
   const best = tried.reduce((x, y) => (Math.max(...y.logs) > Math.max(...x.logs) ? y : x));
   const tempered = best.logs.map((v) => v / best.T);
   const evidence = logSumExp(tempered) - Math.log(keys.length) - best.nullLog / best.T;

@@ -1,10 +1,18 @@
-// The evidence for each explanation of a text, in nats: read as it is, a Caesar shift, a Vigenère key (each in
-// every language weighed), or letters none of these explains (the null model).
+// The evidence for each explanation of a text, in nats: read as it is, a Caesar shift, Atbash, an affine key, a
+// general substitution, a Vigenère key (each in every language weighed), or letters none of these explains (the null
+// model).
 import { type Alphabet, letterIndices, vigenereDecrypt } from '../../core/index.js';
 import { solveCaesar } from '../caesar/index.js';
 import { LANGUAGES, type Language } from '../languages.js';
 import { logSumExp, scoreText } from '../score.js';
 import { analyzeVigenere, MIN_ANALYSIS_LETTERS } from '../vigenere/index.js';
+import {
+  type AffineEvidence,
+  affineEvidence,
+  letterKappa,
+  type SubstitutionEvidence,
+  substitutionEvidence,
+} from './monoalphabetic.js';
 import { normalise, type Presentation, presentationOf } from './presentation.js';
 
 /**
@@ -22,7 +30,7 @@ const VIGENERE_MIN_LETTERS = 300;
 /** A text with fewer breaks between words than one per this many letters reads as letters run together. */
 const LETTERS_PER_BREAK = 15;
 
-interface LanguageEvidence {
+interface LanguageEvidence extends AffineEvidence {
   language: Language;
   /** ln P(text | read as it is, this language). */
   plain: number;
@@ -38,6 +46,8 @@ interface LanguageEvidence {
     /** The search's calibrated probability that the key is exactly right. */
     confidence: number;
   };
+  /** Set when the cryptogram solver ran and found its key in this language. */
+  substitution?: SubstitutionEvidence;
 }
 
 export interface Evidence {
@@ -49,8 +59,10 @@ export interface Evidence {
   /** ln P(text | letters drawn from a distribution of their own, word breaks likewise): the null model. */
   unknown: number;
   languages: LanguageEvidence[];
-  /** Whether the Vigenère search ran (it is skipped when a shift already reads as the language). */
+  /** Whether the Vigenère search ran (it is skipped when a shift, Atbash or an affine key reads as the language). */
   searched: boolean;
+  /** Whether the cryptogram solver ran (see WeighOptions.substituteFrom). */
+  substituted: boolean;
 }
 
 export interface WeighOptions {
@@ -61,6 +73,12 @@ export interface WeighOptions {
    * pay more for its letters. The default is checked on the development split (bench/accuracy identify).
    */
   skipVigenereAbove?: number;
+  /**
+   * The cryptogram solver, the dearest search, runs when nothing cheaper reads the text as the language (the same
+   * threshold, and the Vigenère key found does not either) and its letters' kappa (letterKappa) is at least this:
+   * letters in one alphabet keep the language's. The default is checked on the development split.
+   */
+  substituteFrom?: number;
 }
 
 /**
@@ -68,6 +86,9 @@ export interface WeighOptions {
  * Vigenère more than 1.2·10⁻³ of the posterior, or the verdict (docs/identify.md).
  */
 const SKIP_VIGENERE_ABOVE = 0.8;
+const SUBSTITUTE_FROM = 1.3;
+/** Fewer letters than this are not searched for a cryptogram's key: they could spell almost anything. */
+const MIN_SUBSTITUTION_LETTERS = 20;
 
 /** The text up to and including its `count`-th letter of a (all of it when shorter). */
 function prefixLetters(text: string, a: Alphabet, count: number): string {
@@ -131,7 +152,7 @@ function period(key: string): string {
 }
 
 /** Caesar and plain in one language: the solver's posterior over shifts, anchored by the best one's likelihood. */
-function shiftEvidence(text: string, a: Alphabet, language: Language): LanguageEvidence {
+function shiftEvidence(text: string, a: Alphabet, language: Language): Omit<LanguageEvidence, keyof AffineEvidence> {
   const { solutions } = solveCaesar(text, a, language);
   const best = solutions[0]!;
   // The solver's scores are tempered likelihoods that share one normaliser: ratios to the best are what it knows.
@@ -150,6 +171,27 @@ function shiftEvidence(text: string, a: Alphabet, language: Language): LanguageE
   };
 }
 
+/** The best Vigenère key in the language it was found in, unless it is one letter (a shift, weighed already). */
+function vigenereEvidence(
+  scored: string,
+  a: Alphabet,
+  language: Language | 'auto',
+  maxKeyLength: number,
+  languages: LanguageEvidence[],
+): void {
+  const scoredLetters = letterIndices(scored, a).length;
+  const read = Math.max(VIGENERE_MIN_LETTERS, VIGENERE_LETTERS_PER_KEY_LETTER * maxKeyLength);
+  const v = analyzeVigenere(prefixLetters(scored, a, read), a, language, maxKeyLength);
+  const key = period(v.probable_key);
+  const into = languages.find((e) => e.language === v.language);
+  if (!into || [...key].length < 2) return;
+  const maxLength = Math.min(maxKeyLength, Math.floor(scoredLetters / 2));
+  const ll = scoreText(vigenereDecrypt(scored, key, a), a, v.language);
+  // A key of k letters is one of n^k, its length one of 2…maxLength.
+  const prior = -[...key].length * Math.log(a.size) - Math.log(Math.max(1, maxLength - 1));
+  into.vigenere = { evidence: ll + prior, key, confidence: v.confidence };
+}
+
 /** Weighs every explanation of a text (see Evidence). Throws AnalysisInputError when it has no letter of a. */
 export function weigh(text: string, a: Alphabet, language: Language | 'auto', options: WeighOptions): Evidence {
   const presentation = presentationOf(text, a);
@@ -157,26 +199,29 @@ export function weigh(text: string, a: Alphabet, language: Language | 'auto', op
   const scored = prefixLetters(whole, a, SCORED_LETTERS);
   const letters = letterIndices(whole, a).length;
   const scoredLetters = Math.min(letters, SCORED_LETTERS);
-  const languages = (language === 'auto' ? [...LANGUAGES] : [language]).map((l) => shiftEvidence(scored, a, l));
+  const languages = (language === 'auto' ? [...LANGUAGES] : [language]).map((l) => ({
+    ...shiftEvidence(scored, a, l),
+    ...affineEvidence(scored, a, l),
+  }));
   const spaced = wordBreaks(scored, a) * LETTERS_PER_BREAK > scoredLetters;
   const unknown = nullEvidence(scored, a, spaced);
 
-  const bestShift = Math.max(...languages.map((e) => logSumExp([e.plain, e.caesar])));
+  // A reading by one key of one of these families beats the null model by this much a letter: a key of several
+  // letters could only fit it worse and pay more for its letters.
+  const margin = (ll: number) => (ll - unknown) / scoredLetters;
   const threshold = options.skipVigenereAbove ?? SKIP_VIGENERE_ABOVE;
-  const searched =
-    letters >= MIN_ANALYSIS_LETTERS && options.maxKeyLength >= 2 && bestShift - unknown < threshold * scoredLetters;
-  if (searched) {
-    const read = Math.max(VIGENERE_MIN_LETTERS, VIGENERE_LETTERS_PER_KEY_LETTER * options.maxKeyLength);
-    const v = analyzeVigenere(prefixLetters(scored, a, read), a, language, options.maxKeyLength);
-    const key = period(v.probable_key);
-    const into = languages.find((e) => e.language === v.language);
-    if (into && [...key].length >= 2) {
-      const maxLength = Math.min(options.maxKeyLength, Math.floor(scoredLetters / 2));
-      const ll = scoreText(vigenereDecrypt(scored, key, a), a, v.language);
-      // A key of k letters is one of n^k, its length one of 2…maxLength.
-      const prior = -[...key].length * Math.log(a.size) - Math.log(Math.max(1, maxLength - 1));
-      into.vigenere = { evidence: ll + prior, key, confidence: v.confidence };
-    }
+  const cheap = Math.max(...languages.map((e) => logSumExp([e.plain, e.caesar, e.atbash, e.affine])));
+  const searched = letters >= MIN_ANALYSIS_LETTERS && options.maxKeyLength >= 2 && margin(cheap) < threshold;
+  if (searched) vigenereEvidence(scored, a, language, options.maxKeyLength, languages);
+  const vigenere = Math.max(...languages.map((e) => e.vigenere?.evidence ?? Number.NEGATIVE_INFINITY));
+  const substituted =
+    letters >= MIN_SUBSTITUTION_LETTERS &&
+    margin(Math.max(cheap, vigenere)) < threshold &&
+    letterKappa(scored, a) >= (options.substituteFrom ?? SUBSTITUTE_FROM);
+  if (substituted) {
+    const s = substitutionEvidence(scored, a, language);
+    const into = languages.find((e) => e.language === s.language);
+    if (into && s.evidence > Number.NEGATIVE_INFINITY) into.substitution = s;
   }
-  return { presentation, letters, scored: scoredLetters, unknown, languages, searched };
+  return { presentation, letters, scored: scoredLetters, unknown, languages, searched, substituted };
 }

@@ -1,8 +1,16 @@
-// "What is this?": which of plain text, a Caesar shift, a Vigenère key or none of these explains a text, and in
-// which language, with calibrated probabilities and the decryption of each explanation.
-import { type Alphabet, caesarDecrypt, vigenereDecrypt } from '../../core/index.js';
+// "What is this?": which of plain text, a Caesar shift, Atbash, an affine key, a substitution, a Vigenère key or
+// none of these explains a text, and in which language, with calibrated probabilities and each decryption.
+import {
+  type Alphabet,
+  affineDecrypt,
+  atbash,
+  caesarDecrypt,
+  substitutionDecrypt,
+  vigenereDecrypt,
+} from '../../core/index.js';
 import type { Language } from '../languages.js';
 import { weigh } from './evidence.js';
+import { completeKey } from './monoalphabetic.js';
 import { CALIBRATION, type Calibration, type Verdict, verdicts } from './posterior.js';
 import type { Presentation } from './presentation.js';
 
@@ -38,16 +46,29 @@ export interface Identification {
 
 export interface IdentifyOptions {
   maxKeyLength?: number;
-  /** For measurement: another calibration, or another threshold for skipping the Vigenère search. */
+  /** For measurement: another calibration, or other thresholds for the searches (WeighOptions). */
   calibration?: Calibration;
   skipVigenereAbove?: number;
+  substituteFrom?: number;
 }
 
 /** The text under one explanation, in the layout it was given in (a cipher leaves non-letters where they were). */
 function readAs(text: string, v: Verdict, a: Alphabet): string {
-  if (v.cipher === 'caesar') return caesarDecrypt(text, v.shift as number, a);
-  if (v.cipher === 'vigenere') return vigenereDecrypt(text, v.key as string, a);
-  return text;
+  switch (v.cipher) {
+    case 'caesar':
+      return caesarDecrypt(text, v.shift as number, a);
+    case 'atbash':
+      return atbash(text, a);
+    case 'affine':
+      return affineDecrypt(text, { a: v.a as number, b: v.b as number }, a);
+    case 'substitution':
+      return substitutionDecrypt(text, completeKey(v.key as string, a), a);
+    case 'vigenere':
+      return vigenereDecrypt(text, v.key as string, a);
+    case 'plain':
+    case 'unknown':
+      return text;
+  }
 }
 
 /** Identifies and breaks a text. Throws AnalysisInputError when it holds no letter of a. */
@@ -58,7 +79,11 @@ export function identify(
   options: IdentifyOptions = {},
 ): Identification {
   const maxKeyLength = options.maxKeyLength ?? DEFAULT_IDENTIFY_KEY_LENGTH;
-  const evidence = weigh(text, a, language, { maxKeyLength, skipVigenereAbove: options.skipVigenereAbove });
+  const evidence = weigh(text, a, language, {
+    maxKeyLength,
+    skipVigenereAbove: options.skipVigenereAbove,
+    substituteFrom: options.substituteFrom,
+  });
   const ranked = verdicts(evidence, language === 'auto' ? 'en' : language, options.calibration ?? CALIBRATION);
   // Unknown is always listed, last if it must be, so a reader sees what "none of these" was given.
   const unknown = ranked.find((v) => v.cipher === 'unknown') as Verdict;

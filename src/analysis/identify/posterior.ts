@@ -4,7 +4,7 @@
 import type { Language } from '../languages.js';
 import type { Evidence } from './evidence.js';
 
-export type Cipher = 'plain' | 'caesar' | 'vigenere' | 'unknown';
+export type Cipher = 'plain' | 'caesar' | 'atbash' | 'affine' | 'substitution' | 'vigenere' | 'unknown';
 
 /**
  * The calibration: each family's evidence is read against the null model's, d = evidence − unknown, and
@@ -18,12 +18,12 @@ export interface Calibration {
 }
 
 /**
- * Fitted on 450 texts of the development split with development models (`--calibrate`, docs/identify.md: maximum
+ * Fitted on 1,620 texts of the development split with development models (`--calibrate`, docs/identify.md: maximum
  * likelihood of the true family and language); the identity is temperature 1 and bias 0 throughout.
  */
 export const CALIBRATION: Calibration = {
-  temperature: { plain: 6.705, caesar: 7.04, vigenere: 13.939 },
-  bias: { plain: 0, caesar: -0.5, vigenere: -0.25 },
+  temperature: { plain: 3.556, caesar: 4.538, atbash: 5.792, affine: 4.116, substitution: 11.467, vigenere: 10.921 },
+  bias: { plain: 0, caesar: 0, atbash: -0.75, affine: -0.5, substitution: 1.5, vigenere: -0.25 },
 };
 
 /** One explanation of the text, before its text is written out. */
@@ -31,7 +31,11 @@ export interface Verdict {
   cipher: Cipher;
   language: Language;
   shift?: number;
+  /** vigenere: the key; substitution: the cipher alphabet, `?` where the text does not say. */
   key?: string;
+  /** affine: plain letter i became a·i + b. */
+  a?: number;
+  b?: number;
   confidence: number;
 }
 
@@ -48,6 +52,9 @@ export function familyScores(e: Evidence): FamilyScore[] {
   for (const l of e.languages) {
     out.push({ cipher: 'plain', language: l.language, evidence: l.plain });
     out.push({ cipher: 'caesar', language: l.language, evidence: l.caesar });
+    out.push({ cipher: 'atbash', language: l.language, evidence: l.atbash });
+    out.push({ cipher: 'affine', language: l.language, evidence: l.affine });
+    if (l.substitution) out.push({ cipher: 'substitution', language: l.language, evidence: l.substitution.evidence });
     if (l.vigenere) out.push({ cipher: 'vigenere', language: l.language, evidence: l.vigenere.evidence });
   }
   return out.filter((f) => f.evidence > Number.NEGATIVE_INFINITY);
@@ -65,31 +72,42 @@ export function familyPosterior(scores: FamilyScore[], c: Calibration): number[]
   return weights.map((w) => w / sum);
 }
 
+/** The explanations one family score stands for, each with its share of the family's posterior p. */
+function explanations(f: FamilyScore, l: Evidence['languages'][number], p: number): Verdict[] {
+  const language = l.language;
+  switch (f.cipher) {
+    case 'plain':
+    case 'atbash':
+      return [{ cipher: f.cipher, language, confidence: p }];
+    case 'caesar':
+      return l.shifts.map((s) => ({ cipher: 'caesar', language, shift: s.shift, confidence: p * s.share }));
+    case 'affine':
+      return l.affineKeys.map((k) => ({ cipher: 'affine', language, a: k.a, b: k.b, confidence: p * k.share }));
+    case 'substitution': {
+      const s = l.substitution;
+      return s ? [{ cipher: 'substitution', language, key: s.key, confidence: p * s.confidence }] : [];
+    }
+    case 'vigenere': {
+      const v = l.vigenere;
+      return v ? [{ cipher: 'vigenere', language, key: v.key, confidence: p * v.confidence }] : [];
+    }
+    case 'unknown':
+      return [];
+  }
+}
+
 /**
- * Every explanation worth listing, most likely first: plain in a language, each likely shift, the key found, and
- * unknown. A shift's confidence is its family's times its share of the family; a key's, its family's times the
- * search's probability that every letter of it is right (the rest of that family is nearby keys, not listed, which
- * is why the confidences sum to at most 1).
+ * Every explanation worth listing, most likely first: plain in a language, Atbash, each likely shift and affine
+ * key, the keys found by the searches, and unknown. A shift's confidence is its family's times its share of the
+ * family; a searched key's, its family's times the search's probability that every letter of it is right (the rest
+ * of that family is nearby keys, not listed, which is why the confidences sum to at most 1).
  */
 export function verdicts(e: Evidence, fallback: Language, c: Calibration = CALIBRATION): Verdict[] {
   const scores = familyScores(e);
   const posterior = familyPosterior(scores, c);
-  const out: Verdict[] = [];
-  scores.forEach((f, i) => {
-    const p = posterior[i] as number;
+  const out = scores.flatMap((f, i) => {
     const l = e.languages.find((x) => x.language === f.language);
-    if (f.cipher === 'unknown' || !l) return;
-    if (f.cipher === 'plain') out.push({ cipher: 'plain', language: l.language, confidence: p });
-    else if (f.cipher === 'caesar')
-      for (const s of l.shifts)
-        out.push({ cipher: 'caesar', language: l.language, shift: s.shift, confidence: p * s.share });
-    else if (l.vigenere)
-      out.push({
-        cipher: 'vigenere',
-        language: l.language,
-        key: l.vigenere.key,
-        confidence: p * l.vigenere.confidence,
-      });
+    return l ? explanations(f, l, posterior[i] as number) : [];
   });
   out.sort((x, y) => y.confidence - x.confidence);
   const unknown = posterior[scores.findIndex((f) => f.cipher === 'unknown')] ?? 0;

@@ -38,4 +38,11 @@ export const affine: PlaygroundCipher = {
   transform: (api, form, options) =>
     api.affine[form.direction]({ ...form.withAlphabet, a: numberIn(aInput), b: numberIn(bInput) }, options),
   mapping: (letters, sign) => permutationMapping(letters, affineImage(letters.length), sign),
+  explain: {
+    name: (s, language) => `Affine, a = ${s.a}, b = ${s.b}, ${language}`,
+    why: (s, language) =>
+      `An affine cipher: each letter's place in the alphabet was multiplied by ${s.a}, then moved ${s.b} places on ` +
+      `(counting round). Undoing that gives ${language} text; every one of the few hundred affine keys was tried, and ` +
+      'no other reads nearly as well.',
+  },
 };

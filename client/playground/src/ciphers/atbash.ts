@@ -22,4 +22,10 @@ export const atbash: PlaygroundCipher = {
   listen: () => {},
   transform: (api, form, options) => api.atbash.transform(form.withAlphabet, options),
   mapping: (letters) => reversedMapping(letters),
+  explain: {
+    name: (_, language) => `Atbash, ${language}`,
+    why: (_, language) =>
+      'The alphabet was written backwards under itself: A became Z, B became Y, and so on. Reading it backwards ' +
+      `again gives ${language} text; it is one fixed key, so no search was needed to find it.`,
+  },
 };
