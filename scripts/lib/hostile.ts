@@ -125,7 +125,7 @@ const fieldValue: Record<string, fc.Arbitrary<unknown>> = {
   a: fc.oneof(fc.integer({ min: -30, max: 30 }), fc.integer({ min: -10_010, max: 10_010 }), wrongValue),
   b: fc.oneof(fc.integer({ min: -30, max: 30 }), fc.integer({ min: -10_010, max: 10_010 }), wrongValue),
   key: fc.oneof(
-    fc.constantFrom('LEMON', 'a', 'ÄÖÜ', 'ab cd', ''),
+    fc.constantFrom('LEMON', 'a', 'ÄÖÜ', 'ab cd', '', '31415', 'L3MON'),
     // Cipher alphabets of substitution: whole, in lower case, with a letter twice.
     fc.constantFrom('ZEBRASCDFGHIJKLMNOPQTUVWXY', 'zebrascdfghijklmnopqtuvwxy', 'ZEBRASCDFGHIJKLMNOPQTUVWXZ'),
     fc.string({ maxLength: 20 }),
@@ -139,6 +139,10 @@ const fieldValue: Record<string, fc.Arbitrary<unknown>> = {
   clues: fc.oneof(
     fc.constantFrom({ Q: 'T' }, { q: 'e', X: 'E' }, { QQ: 'T' }, { Q: 'T', R: 'T' }, {}),
     fc.dictionary(fc.string({ maxLength: 2 }), fc.string({ maxLength: 2 }), { maxKeys: 4 }),
+    wrongValue,
+  ),
+  variant: fc.oneof(
+    fc.constantFrom('vigenere', 'beaufort', 'variant_beaufort', 'gronsfeld', 'autokey', 'porta', 'auto', 'VIGENERE'),
     wrongValue,
   ),
   alphabet: fc.oneof(fc.constantFrom('basic', 'polish', 'german', 'spanish', 'french', 'custom'), wrongValue),

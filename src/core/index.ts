@@ -11,3 +11,4 @@ export * from './substitute.js';
 export * from './substitution.js';
 export * from './text.js';
 export * from './vigenere.js';
+export * from './vigenere-variants.js';

@@ -57,12 +57,22 @@ export function inverseOf(p: Permutation): Permutation {
 
 /** Replaces every letter of `text` by its image under `p`; options as for shiftLetters. */
 export function permuteLetters(text: string, a: Alphabet, p: Permutation, opts: TextOptions = {}): string {
+  return permuteEach(text, a, [p], opts);
+}
+
+/**
+ * Replaces the k-th letter of `text` by its image under perms[k mod period]: only letters advance k, as a Vigenère
+ * key does (the Beaufort and Porta tableaux are a permutation per key letter).
+ */
+export function permuteEach(text: string, a: Alphabet, perms: readonly Permutation[], opts: TextOptions = {}): string {
+  if (perms.length === 0) throw new RangeError('At least one permutation is required.');
   const preserveCase = opts.preserveCase ?? true;
   const preserveNonAlpha = opts.preserveNonAlpha ?? true;
   const { ownCodes, partnerCodes } = a;
   // An astral letter can replace a BMP one, so two units per input unit is the worst case.
   const out = new Uint16Array(text.length * 2);
   let o = 0;
+  let k = 0;
   for (let i = 0; i < text.length; i++) {
     // A surrogate pair reads as one code point; a lone surrogate as itself (never a letter).
     const cp = text.codePointAt(i) as number;
@@ -70,6 +80,8 @@ export function permuteLetters(text: string, a: Alphabet, p: Permutation, opts: 
     const hit = a.lookup(cp);
     if (hit >= 0) {
       const index = hit & INDEX_MASK;
+      const p = perms[k] as Permutation;
+      k = k + 1 === perms.length ? 0 : k + 1;
       const outCp =
         hit & PARTNER_FLAG && preserveCase
           ? (partnerCodes[p.partner[index] as number] as number)

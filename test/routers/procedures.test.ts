@@ -202,6 +202,41 @@ describe('vigenere', () => {
     expect(await fieldErrors(caller.vigenere.encrypt(input as never))).toEqual({ key: [message] });
   });
 
+  // Wikipedia's "Porta cipher" and "Beaufort cipher" examples and the one of "Autokey cipher"; the Gronsfeld row is
+  // worked by hand (each digit a shift: A+3 = D, T+1 = U, T+4 = X, …).
+  it.each([
+    ['porta', 'DEFENDTHEEASTWALLOFTHECASTLE', 'FORTIFICATION', 'SYNNJSCVRNRLAHUTUKUCVRYRLANY'],
+    ['beaufort', 'DEFENDTHEEASTWALLOFTHECASTLE', 'FORTIFICATION', 'CKMPVCPVWPIWUJOGIUAPVWRIWUUK'],
+    ['autokey', 'attack at dawn', 'QUEENLY', 'qnxepv yt wtwp'],
+    ['gronsfeld', 'ATTACKATDAWN', '31415', 'DUXBHNBXEFZO'],
+  ] as const)('variant %s: encrypts the worked example and decrypts it back', async (variant, text, key, result) => {
+    const enc = await caller.vigenere.encrypt({ text, key, variant });
+    expect(enc).toEqual({ success: true, result, method: 'encrypt', key_length: key.length, text_length: text.length });
+    expect((await caller.vigenere.decrypt({ text: result, key, variant })).result).toBe(text);
+  });
+
+  it.each([
+    [
+      { text: 'abc', key: 'LEMON', variant: 'gronsfeld' },
+      { key: ['A Gronsfeld key must contain only the digits 0–9.'] },
+    ],
+    [{ text: 'abc', key: '31415' }, { key: [NOT_LETTERS] }],
+    [
+      { text: 'abc', key: 'KEY', variant: 'porta', alphabet: 'polish' },
+      { variant: ['Porta needs an alphabet of even length; the selected one has 35 letters.'] },
+    ],
+    [
+      { text: 'abc', key: 'KEY', variant: 'caesar' },
+      {
+        variant: [
+          'The selected variant is invalid: use one of vigenere, beaufort, variant_beaufort, gronsfeld, autokey, porta.',
+        ],
+      },
+    ],
+  ])('rejects %j, naming the field', async (input, errors) => {
+    expect(await fieldErrors(caller.vigenere.encrypt(input as never))).toEqual(errors);
+  });
+
   it('analyses a ciphertext and reports the contract fields', async () => {
     const plain = `${CAESAR_PLAIN} ${CAESAR_PLAIN.toLowerCase()}`;
     const enc = await caller.vigenere.encrypt({ text: plain, key: 'KEY' });
@@ -268,6 +303,22 @@ describe('analysis.identify', () => {
     const r = await caller.analysis.identify({ text, alphabet: 'polish', language: 'pl', max_key_length: 5 });
     expect(r.best_solution).toMatchObject({ cipher: 'plain', language: 'pl', text });
     expect(r.best_solution.shift).toBeUndefined();
+  });
+
+  it('names an affine key by a and b, and decrypts with it', async () => {
+    const plain = `${CAESAR_PLAIN} ${CAESAR_PLAIN.toLowerCase()}`;
+    const enc = await caller.affine.encrypt({ text: plain, a: 5, b: 8 });
+    const r = await caller.analysis.identify({ text: enc.result });
+    expect(r.best_solution).toMatchObject({ cipher: 'affine', a: 5, b: 8, language: 'en', text: plain });
+    expect(r.best_solution.key).toBeUndefined();
+  });
+
+  it('names Atbash, which takes no key', async () => {
+    const plain = `${CAESAR_PLAIN} ${CAESAR_PLAIN.toLowerCase()}`;
+    const enc = await caller.atbash.transform({ text: plain });
+    const r = await caller.analysis.identify({ text: enc.result, language: 'en' });
+    expect(r.best_solution).toMatchObject({ cipher: 'atbash', language: 'en', text: plain });
+    expect([r.best_solution.shift, r.best_solution.key, r.best_solution.a]).toEqual([undefined, undefined, undefined]);
   });
 
   it('reports every field error at once', async () => {

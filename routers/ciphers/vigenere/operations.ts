@@ -1,6 +1,6 @@
 // Vigenère operations: encrypt, decrypt and analyse (key length, key and preview), each with its worked example.
 import { MIN_ANALYSIS_LETTERS } from '../../../src/analysis/index.js';
-import { alphabetOf, codePointLength, vigenereDecrypt, vigenereEncrypt } from '../../../src/core/index.js';
+import { alphabetOf, codePointLength, variantDecrypt, variantEncrypt } from '../../../src/core/index.js';
 import { compute } from '../../compute.js';
 import { textOptions } from '../../fields.js';
 import { type OperationGroup, post } from '../../operation.js';
@@ -13,7 +13,7 @@ function keyOperation(
   description: string,
   example: { text: string; result: string },
 ) {
-  const apply = method === 'encrypt' ? vigenereEncrypt : vigenereDecrypt;
+  const apply = method === 'encrypt' ? variantEncrypt : variantDecrypt;
   return post(
     { path: `/vigenere/${method}`, summary, description },
     {
@@ -21,7 +21,7 @@ function keyOperation(
       output: vigenereOutput,
       run: (input) => ({
         success: true as const,
-        result: apply(input.text, input.key, alphabetOf(input), textOptions(input)),
+        result: apply(input.text, input.key, input.variant, alphabetOf(input), textOptions(input)),
         method,
         key_length: codePointLength(input.key),
         text_length: codePointLength(input.text),
@@ -82,11 +82,17 @@ export const vigenere = {
   tag: 'vigenere',
   description: 'A repeating key of shifts; broken by the index of coincidence per key length.',
   operations: {
-    encrypt: keyOperation('encrypt', 'Encrypt with a Vigenère key', 'The key advances on letters only.', {
-      text: 'Attack at dawn!',
-      result: 'Lxfopv ef rnhr!',
-    }),
-    decrypt: keyOperation('decrypt', 'Decrypt with a Vigenère key', 'The inverse of encrypt.', {
+    encrypt: keyOperation(
+      'encrypt',
+      'Encrypt with a Vigenère key',
+      'The key advances on letters only. `variant` picks another cipher of the family (Beaufort, variant Beaufort, ' +
+        'Gronsfeld, autokey, Porta).',
+      {
+        text: 'Attack at dawn!',
+        result: 'Lxfopv ef rnhr!',
+      },
+    ),
+    decrypt: keyOperation('decrypt', 'Decrypt with a Vigenère key', 'The inverse of encrypt, for every variant.', {
       text: 'Lxfopv ef rnhr!',
       result: 'Attack at dawn!',
     }),

@@ -1,15 +1,19 @@
 // Vigenère's request and response schemas, built from the field kit.
 import { z } from 'zod';
 import { MAX_PROBABLE_LENGTHS, PREVIEW_CODE_POINTS } from '../../../src/analysis/index.js';
+import { codePointLength, VARIANT_INFO, VIGENERE_VARIANTS, variantKeyProblem } from '../../../src/core/index.js';
 import {
+  type AlphabetFields,
   alphabetChoice,
   alphabetFields,
+  crossField,
   DEFAULT_LANGUAGE,
   doubtReason,
   languageField,
   languageName,
   MAX_KEY_LENGTH,
   maxKeyLengthField,
+  requestAlphabet,
   requiredString,
   shiftMethod,
   success,
@@ -23,9 +27,38 @@ export const DEFAULT_MAX_KEY_LENGTH = 10;
 
 const keySchema = requiredString('key')
   .min(1, { error: 'The key field is required.' })
-  .meta({ description: `Vigenère key: 1–${MAX_KEY_LENGTH} letters of the chosen alphabet.`, example: 'LEMON' });
+  .meta({
+    description: `The key: 1–${MAX_KEY_LENGTH} letters of the chosen alphabet (digits 0–9 for gronsfeld; for autokey, the primer).`,
+    example: 'LEMON',
+  });
 
-export const vigenereInput = withAlphabetRules(z.object({ text: textSchema, key: keySchema, ...alphabetFields }), true);
+const VARIANT_LIST = VIGENERE_VARIANTS.join(', ');
+
+/** The variant of the Vigenère family (issue 28), with the values allowed named in its error. */
+const variantField = z
+  .enum(VIGENERE_VARIANTS, { error: `The selected variant is invalid: use one of ${VARIANT_LIST}.` })
+  .default('vigenere')
+  .meta({
+    description: `Which cipher of the Vigenère family (default vigenere): ${VIGENERE_VARIANTS.map((v) => `${v}: ${VARIANT_INFO[v]}`).join('; ')}.`,
+    example: 'vigenere',
+  });
+
+/** The key must suit the variant (letters, or digits for Gronsfeld) and Porta an alphabet of even length. */
+const variantKeyRule = crossField((value, report) => {
+  const { key, variant = 'vigenere' } = value as AlphabetFields & { variant?: unknown };
+  if (!(VIGENERE_VARIANTS as readonly unknown[]).includes(variant)) return;
+  const a = requestAlphabet(value as AlphabetFields);
+  if (!a || typeof key !== 'string' || key.length === 0) return;
+  const problem =
+    codePointLength(key) > MAX_KEY_LENGTH
+      ? `The key must not be greater than ${MAX_KEY_LENGTH} characters.`
+      : variantKeyProblem(key, variant as (typeof VIGENERE_VARIANTS)[number], a);
+  if (problem) report([problem.startsWith('Porta') ? 'variant' : 'key'], problem);
+});
+
+export const vigenereInput = withAlphabetRules(
+  z.object({ text: textSchema, key: keySchema, variant: variantField, ...alphabetFields }),
+).check(variantKeyRule);
 
 export const vigenereAnalyzeInput = withAlphabetRules(
   z.object({
