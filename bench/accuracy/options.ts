@@ -79,6 +79,18 @@ const SPECS = {
     help: 'Vigenère snippets per cell (a short cell costs ~0.5 s an analysis)',
     parse: count('vigenere'),
   },
+  'vigenere-variant': {
+    arg: 'V',
+    default: 'vigenere',
+    help: 'the Vigenère cells: encipher with variant V (vigenere, beaufort, variant_beaufort) and break it as V; auto:V breaks it with variant auto (the answer must name V)',
+    parse: (v: string): { encrypt: 'vigenere' | 'beaufort' | 'variant_beaufort'; analyze: string } => {
+      const [first, second] = v.split(':');
+      const encrypt = (second ?? first) as string;
+      if (!['vigenere', 'beaufort', 'variant_beaufort'].includes(encrypt) || (second !== undefined && first !== 'auto'))
+        return fail(`unknown Vigenère variant "${v}"`);
+      return { encrypt: encrypt as 'vigenere', analyze: second === undefined ? encrypt : 'auto' };
+    },
+  },
   'key-lengths': {
     arg: 'LIST',
     default: '3,5,8,12,20',

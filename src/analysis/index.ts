@@ -33,8 +33,11 @@ export {
   UNKNOWN_KEY_LETTER,
 } from './substitution/index.js';
 export {
+  ANALYZED_VARIANTS,
   type AnalysisDetails,
+  type AnalyzedVariant,
   type AnalyzeOptions,
+  analyzeVariant,
   analyzeVigenere,
   analyzeVigenereDetails,
   MAX_PROBABLE_LENGTHS,

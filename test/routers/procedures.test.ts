@@ -237,6 +237,50 @@ describe('vigenere', () => {
     expect(await fieldErrors(caller.vigenere.encrypt(input as never))).toEqual(errors);
   });
 
+  describe('analyze with a variant', () => {
+    const plain = `${CAESAR_PLAIN} ${CAESAR_PLAIN.toLowerCase()}`;
+    const encrypt = async (key: string, variant: 'beaufort' | 'vigenere' | 'gronsfeld') =>
+      (await caller.vigenere.encrypt({ text: plain, key, variant })).result;
+
+    it('breaks Beaufort, asked for or weighed with auto', async () => {
+      const text = await encrypt('KEY', 'beaufort');
+      for (const variant of ['beaufort', 'auto'] as const) {
+        const { analysis } = await caller.vigenere.analyze({ text, variant, language: 'en' });
+        expect(analysis).toMatchObject({ variant: 'beaufort', probable_key: 'KEY', equivalents: [] });
+        expect(analysis.decrypted_preview).toBe(plain.slice(0, analysis.decrypted_preview.length));
+        expect(analysis.confidence).toBeGreaterThan(0.5);
+      }
+    });
+
+    it('reads a Vigenère text as variant Beaufort with the negated key, and says both read it', async () => {
+      const text = await encrypt('KEY', 'vigenere');
+      const { analysis } = await caller.vigenere.analyze({ text, variant: 'variant_beaufort', language: 'en' });
+      // K, E, Y are shifts 10, 4, 24: negated 16, 22, 2.
+      expect(analysis).toMatchObject({ variant: 'variant_beaufort', probable_key: 'QWC' });
+      expect(analysis.equivalents).toEqual([{ variant: 'vigenere', key: 'KEY' }]);
+      const auto = await caller.vigenere.analyze({ text, variant: 'auto', language: 'en' });
+      expect(auto.analysis).toMatchObject({ variant: 'vigenere', probable_key: 'KEY' });
+    });
+
+    it('names a Gronsfeld key in digits, and falls back to Vigenère when the key has a shift above 9', async () => {
+      const text = await encrypt('3141', 'gronsfeld');
+      const { analysis } = await caller.vigenere.analyze({ text, variant: 'gronsfeld', language: 'en' });
+      expect(analysis).toMatchObject({ variant: 'gronsfeld', probable_key: '3141' });
+      expect(analysis.equivalents).toContainEqual({ variant: 'vigenere', key: 'DBEB' });
+      const wide = await caller.vigenere.analyze({ text: await encrypt('KEY', 'vigenere'), variant: 'gronsfeld' });
+      expect(wide.analysis).toMatchObject({ variant: 'vigenere', probable_key: 'KEY' });
+    });
+
+    it('says which variants it cannot break yet, and which it can', async () => {
+      expect(await fieldErrors(caller.vigenere.analyze({ text: plain, variant: 'porta' } as never))).toEqual({
+        variant: [
+          'The service cannot break porta yet (it encrypts and decrypts it): use one of vigenere, beaufort, ' +
+            'variant_beaufort, gronsfeld, auto.',
+        ],
+      });
+    });
+  });
+
   it('analyses a ciphertext and reports the contract fields', async () => {
     const plain = `${CAESAR_PLAIN} ${CAESAR_PLAIN.toLowerCase()}`;
     const enc = await caller.vigenere.encrypt({ text: plain, key: 'KEY' });

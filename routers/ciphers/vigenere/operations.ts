@@ -45,7 +45,9 @@ const analyze = post(
   {
     path: '/vigenere/analyze',
     summary: 'Break a Vigenère cipher',
-    description: `Estimates the key length, recovers the key and previews the decryption. Needs at least ${MIN_ANALYSIS_LETTERS} letters.`,
+    description:
+      `Estimates the key length, recovers the key and previews the decryption. Needs at least ${MIN_ANALYSIS_LETTERS} letters. ` +
+      '`variant` breaks Beaufort, variant Beaufort or Gronsfeld instead, or (auto) weighs Vigenère against Beaufort.',
   },
   {
     input: vigenereAnalyzeInput,
@@ -56,6 +58,7 @@ const analyze = post(
         text: input.text,
         language: input.language,
         maxKeyLength: input.max_key_length,
+        variant: input.variant,
       });
       return { success: true as const, analysis, text_length: codePointLength(input.text) };
     },
@@ -71,6 +74,8 @@ const analyze = post(
           decrypted_preview: SAMPLE_PLAIN,
           confidence: 1,
           language: 'en',
+          variant: 'vigenere',
+          equivalents: [{ variant: 'variant_beaufort', key: 'PWOMN' }],
         },
         text_length: 180,
       },

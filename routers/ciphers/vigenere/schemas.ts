@@ -1,6 +1,6 @@
 // Vigenère's request and response schemas, built from the field kit.
 import { z } from 'zod';
-import { MAX_PROBABLE_LENGTHS, PREVIEW_CODE_POINTS } from '../../../src/analysis/index.js';
+import { ANALYZED_VARIANTS, MAX_PROBABLE_LENGTHS, PREVIEW_CODE_POINTS } from '../../../src/analysis/index.js';
 import { codePointLength, VARIANT_INFO, VIGENERE_VARIANTS, variantKeyProblem } from '../../../src/core/index.js';
 import {
   type AlphabetFields,
@@ -60,9 +60,35 @@ export const vigenereInput = withAlphabetRules(
   z.object({ text: textSchema, key: keySchema, variant: variantField, ...alphabetFields }),
 ).check(variantKeyRule);
 
+const ANALYZE_VARIANTS = [...ANALYZED_VARIANTS, 'auto'] as const;
+const NOT_ANALYZED = VIGENERE_VARIANTS.filter((v) => !(ANALYZED_VARIANTS as readonly string[]).includes(v));
+
+/** The variant to break: the family's periodic ones, or auto to weigh Vigenère against Beaufort. */
+const analyzeVariantField = z
+  .string({ error: 'The variant must be a string.' })
+  .superRefine((v, ctx) => {
+    if ((ANALYZE_VARIANTS as readonly string[]).includes(v)) return;
+    const message = (NOT_ANALYZED as readonly string[]).includes(v)
+      ? `The service cannot break ${v} yet (it encrypts and decrypts it): use one of ${ANALYZE_VARIANTS.join(', ')}.`
+      : `The selected variant is invalid: use one of ${ANALYZE_VARIANTS.join(', ')}.`;
+    ctx.addIssue({ code: 'custom', message });
+  })
+  .transform((v) => v as (typeof ANALYZE_VARIANTS)[number])
+  .default('vigenere')
+  .meta({
+    description:
+      `The cipher of the Vigenère family to break (default vigenere): ${ANALYZED_VARIANTS.join(', ')}, or auto to ` +
+      'weigh Vigenère against Beaufort (variant Beaufort and Gronsfeld decrypt as Vigenère does with another key, ' +
+      `so the answer lists them as equivalent readings). ${NOT_ANALYZED.join(' and ')} are not broken yet.`,
+    type: 'string',
+    enum: [...ANALYZE_VARIANTS],
+    example: 'auto',
+  });
+
 export const vigenereAnalyzeInput = withAlphabetRules(
   z.object({
     text: textSchema,
+    variant: analyzeVariantField,
     max_key_length: maxKeyLengthField(DEFAULT_MAX_KEY_LENGTH, 'Largest key length tried'),
     ...alphabetChoice,
     language: languageField(DEFAULT_LANGUAGE, 'pick the best-fitting one'),
@@ -107,6 +133,24 @@ export const vigenereAnalyzeOutput = z.object({
       }),
       reason: doubtReason('probable_key'),
       language: languageName,
+      variant: z.enum(VIGENERE_VARIANTS).meta({
+        description:
+          'The variant read: the one asked for, the likelier with auto, or vigenere when no Gronsfeld key (digits) ' +
+          'says what the Vigenère key found does.',
+        example: 'vigenere',
+      }),
+      equivalents: z
+        .array(
+          z.object({
+            variant: z.enum(VIGENERE_VARIANTS).meta({ description: 'Another variant.', example: 'variant_beaufort' }),
+            key: z.string().meta({ description: 'Its key for the same decryption.', example: 'PWOMN' }),
+          }),
+        )
+        .meta({
+          description:
+            'The same decryption under the other variants that give it (Vigenère with key K is variant Beaufort ' +
+            'with key −K, and Gronsfeld when every shift is 0–9): the text cannot tell them apart.',
+        }),
     })
     .meta({ description: 'What the analysis found.' }),
   text_length: textLength,

@@ -67,7 +67,7 @@ export interface AnalyzeOptions {
  * per kind, length and language. The slope is far below Caesar's 1: the evidence measures the best keys the
  * search found against "no answer", and a search that picks the best of many keys flatters its own.
  */
-const NO_ANSWER_FIT: NoAnswerFit = { slope: 0.36, offset: 0.6 };
+export const NO_ANSWER_FIT: NoAnswerFit = { slope: 0.36, offset: 0.6 };
 
 /**
  * Estimates the key of a Vigenère ciphertext. With 'auto', every language is fitted and the one whose

@@ -1,6 +1,6 @@
 // Vigenère in the playground: a key, the shift of each key letter, and when broken the key and its IoC chart.
 
-import type { CipherOutputs } from '@cipher-service/client';
+import type { CipherInputs, CipherOutputs } from '@cipher-service/client';
 import { iocChart } from '../charts.js';
 import { $, el, percent } from '../dom.js';
 import { VIGENERE_EXAMPLE } from '../examples.js';
@@ -10,19 +10,32 @@ import { LANGUAGES, languageName } from '../languages.js';
 import type { PlaygroundCipher } from './cipher.js';
 
 const key = $<HTMLInputElement>('key');
+const variant = $<HTMLSelectElement>('variant');
+const breakVariant = $<HTMLSelectElement>('break-variant');
 const maxKeyLength = $<HTMLInputElement>('max-key-length');
+
+type Variant = CipherInputs['vigenere']['encrypt']['variant'];
+type BreakVariant = CipherInputs['vigenere']['analyze']['variant'];
+
+/** How each key letter acts under the variant chosen, in words. */
+const KEY_ACTS: Record<NonNullable<Variant>, string> = {
+  vigenere: 'Each key letter is a shift, used in turn: ',
+  beaufort: 'Each key letter K turns a letter P into K − P, used in turn: ',
+  variant_beaufort: 'Each key letter is a shift backwards, used in turn: ',
+  gronsfeld: 'Each digit is a shift, used in turn: ',
+  autokey: 'The primer’s letters are shifts, then the plaintext’s own letters: ',
+  porta: 'Each pair of key letters (AB, CD, …) picks one of 13 swapping alphabets, used in turn: ',
+};
 
 /** Each letter of the key (its first 24) as the shift it stands for. */
 function keyShifts(letters: string[], sign: 1 | -1): Node[] {
   const index = new Map(letters.map((l, i) => [l, i]));
+  const chosen = variant.value as NonNullable<Variant>;
   const shifts = [...key.value].slice(0, 24).map((ch) => {
-    const i = index.get(ch.toUpperCase());
+    const i = chosen === 'gronsfeld' && /[0-9]/.test(ch) ? Number(ch) : index.get(ch.toUpperCase());
     return i === undefined ? `${ch} ?` : `${ch.toUpperCase()} ${sign > 0 ? '+' : '−'}${i}`;
   });
-  return [
-    el('span', { className: 'mapping-label' }, 'Each key letter is a shift, used in turn: '),
-    el('code', {}, shifts.join(' · ')),
-  ];
+  return [el('span', { className: 'mapping-label' }, KEY_ACTS[chosen]), el('code', {}, shifts.join(' · '))];
 }
 
 function solution(r: CipherOutputs['vigenere']['analyze']): Node[] {
@@ -46,8 +59,21 @@ function solution(r: CipherOutputs['vigenere']['analyze']): Node[] {
       'div',
       { className: 'verdict' },
       el('p', { className: 'big' }, 'Key ', el('strong', { id: 'best-key' }, a.probable_key)),
-      el('p', {}, `length ${a.best_key_length} · ${percent(a.confidence)} sure · ${languageName(a.language)}`),
+      el(
+        'p',
+        {},
+        `${a.variant.replace('_', ' ')} · length ${a.best_key_length} · ${percent(a.confidence)} sure · ${languageName(a.language)}`,
+      ),
     ),
+    ...(a.equivalents.length > 0
+      ? [
+          el(
+            'p',
+            { className: 'hint', id: 'equivalents' },
+            `The same reading: ${a.equivalents.map((e) => `${e.variant.replace('_', ' ')} with key ${e.key}`).join('; ')}.`,
+          ),
+        ]
+      : []),
     el('p', { className: 'result plaintext', id: 'plaintext' }, a.decrypted_preview),
     el('h3', {}, 'Index of coincidence per key length'),
     el(
@@ -65,20 +91,28 @@ export const vigenere: PlaygroundCipher = {
   option: 'Vigenère (a key of shifts)',
   twoWay: true,
   takesAlphabet: true,
-  fields: ['key-field'],
-  errors: { key: 'key-error' },
+  fields: ['variant-field', 'key-field'],
+  errors: { key: 'key-error', variant: 'variant-error' },
   listen(schedule) {
     key.addEventListener('input', () => schedule());
+    variant.addEventListener('change', () => schedule(0));
   },
-  transform: (api, form, options) => api.vigenere[form.direction]({ ...form.withAlphabet, key: key.value }, options),
+  transform: (api, form, options) =>
+    api.vigenere[form.direction]({ ...form.withAlphabet, key: key.value, variant: variant.value as Variant }, options),
   mapping: keyShifts,
   brokenBy: 'vigenere',
   breaker: {
-    fields: ['max-key-length-field'],
-    errors: { max_key_length: 'max-key-length-error' },
+    fields: ['break-variant-field', 'max-key-length-field'],
+    errors: { max_key_length: 'max-key-length-error', variant: 'break-variant-error' },
     example: VIGENERE_EXAMPLE,
     solve: async (api, fields) =>
-      solution(await api.vigenere.analyze({ ...fields, max_key_length: Number(maxKeyLength.value) })),
+      solution(
+        await api.vigenere.analyze({
+          ...fields,
+          max_key_length: Number(maxKeyLength.value),
+          variant: breakVariant.value as BreakVariant,
+        }),
+      ),
   },
   explain: {
     name: (s, language) => `Vigenère, key ${s.key}, ${language}`,
