@@ -27,7 +27,7 @@ export const ANALYZED_VARIANTS = ['vigenere', 'beaufort', 'variant_beaufort', 'g
 export type AnalyzedVariant = (typeof ANALYZED_VARIANTS)[number];
 
 /** The same decryption under another variant's key. */
-export interface EquivalentReading {
+interface EquivalentReading {
   variant: VigenereVariant;
   key: string;
 }
