@@ -292,7 +292,10 @@ export function printIdentify(outcomes: IdentifyOutcome[], c: Calibration = CALI
  * language for random letters and Vigenère) on these outcomes: coordinate descent over each family's temperature and bias,
  * from the shipped calibration.
  */
-export function fitIdentify(outcomes: IdentifyOutcome[]): Calibration {
+export function fitIdentify(
+  outcomes: IdentifyOutcome[],
+  families: readonly Exclude<Cipher, 'unknown'>[] = ['plain', 'caesar', 'atbash', 'affine', 'substitution', 'vigenere'],
+): Calibration {
   const prepared = outcomes.map((x) => {
     const scores = familyScores(x.evidence);
     // The searches report one language: their families count as the truth's in whichever they found.
@@ -325,7 +328,6 @@ export function fitIdentify(outcomes: IdentifyOutcome[]): Calibration {
     }, pull(c));
   let best: Calibration = structuredClone(CALIBRATION);
   let bestLoss = loss(best);
-  const families = ['plain', 'caesar', 'atbash', 'affine', 'substitution', 'vigenere'] as const;
   for (let round = 0; round < 4; round++)
     for (const cipher of families) {
       // Never sharper than the evidence itself: the Caesar shares are already calibrated by the models' temperatures.

@@ -101,7 +101,7 @@ function measure(o: Options): void {
     if (vigenere) {
       const v = vigenere.outcomes;
       console.log(`Vigenère confidence ECE, ${format}: ${ece(v).toFixed(4)} over ${v.length} analyses`);
-      if (v.every((p) => p.raw !== undefined))
+      if (v.every((p) => p.raw !== undefined && Number.isFinite(p.raw)))
         console.log(
           `(the raw posterior before the calibration: ECE ${ece(v.map((p) => ({ conf: p.raw as number, right: p.right }))).toFixed(4)})`,
         );
