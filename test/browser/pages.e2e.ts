@@ -146,6 +146,19 @@ describe('the playground on Node', () => {
     await expect.poll(() => page.textContent('#key-error')).toBe('');
   });
 
+  it('takes a variant of the Vigenère family, and says what key it needs', async () => {
+    // Porta is its own inverse, so either direction gives Wikipedia's example.
+    await page.selectOption('#variant', 'porta');
+    await page.fill('#key', 'FORTIFICATION');
+    await page.fill('#input', 'DEFENDTHEEASTWALLOFTHECASTLE');
+    await expect.poll(() => page.textContent('#output')).toBe('SYNNJSCVRNRLAHUTUKUCVRYRLANY');
+    await page.selectOption('#variant', 'gronsfeld');
+    await expect.poll(() => page.textContent('#key-error')).toMatch(/digits 0–9/);
+    await page.selectOption('#variant', 'vigenere');
+    await page.fill('#key', 'LEMON');
+    await expect.poll(() => page.textContent('#key-error')).toBe('');
+  });
+
   it('substitutes with a keyword or a whole cipher alphabet, and shows the table plain → cipher', async () => {
     await page.selectOption('#cipher', 'substitution');
     await page.check('input[name="direction"][value="encrypt"]');
@@ -217,10 +230,13 @@ describe('the playground on Node', () => {
       .toBe(
         'It was the best of times, it was the worst of times, it was the age of wisdom, it was the age of foolishness.',
       );
-    // Plain T over cipher T, plain A over cipher D; Z, unused, unknown.
+    // Plain T over cipher T, plain A over cipher D; Z, unused by the text, filled by the keyword alphabet DICKENS
+    // the key follows, J unknown (keywords alike on the text disagree there).
     expect(await page.getByLabel('Cipher letter for plain T').inputValue()).toBe('T');
     expect(await page.getByLabel('Cipher letter for plain A').inputValue()).toBe('D');
-    expect(await page.getByLabel('Cipher letter for plain Z').inputValue()).toBe('');
+    expect(await page.getByLabel('Cipher letter for plain Z').inputValue()).toBe('Z');
+    expect(await page.getByLabel('Cipher letter for plain J').inputValue()).toBe('');
+    expect(await page.textContent('#key-rule')).toContain('keyword alphabet, DI?KENS');
     // Pin cipher Q (worst's R) to plain Z, and solve again: the answer keeps the clue.
     await page.getByLabel('Cipher letter for plain Z').fill('q');
     await page.click('#solve-again');

@@ -65,9 +65,11 @@ function readForm(): TransformForm {
   };
 }
 
-/** The values of the inputs of a cipher's own field (whether a radio button is checked), for the request's signature. */
+/** The values of a cipher's own field's controls (whether a radio button is checked), for the request's signature. */
 const fieldValue = (id: string) =>
-  [...$(id).querySelectorAll('input')].map((i) => (i.type === 'radio' ? i.checked : i.value));
+  [...$(id).querySelectorAll<HTMLInputElement | HTMLSelectElement>('input, select')].map((i) =>
+    i instanceof HTMLInputElement && i.type === 'radio' ? i.checked : i.value,
+  );
 
 let pending: AbortController | undefined;
 let timer: ReturnType<typeof setTimeout> | undefined;
