@@ -271,11 +271,23 @@ describe('vigenere', () => {
       expect(wide.analysis).toMatchObject({ variant: 'vigenere', probable_key: 'KEY' });
     });
 
-    it('says which variants it cannot break yet, and which it can', async () => {
-      expect(await fieldErrors(caller.vigenere.analyze({ text: plain, variant: 'porta' } as never))).toEqual({
+    it('breaks Porta (a key of letter pairs: K, E and Y stand for themselves) and autokey (the primer)', async () => {
+      for (const variant of ['porta', 'autokey'] as const) {
+        const text = (await caller.vigenere.encrypt({ text: plain, key: 'KEY', variant })).result;
+        const { analysis } = await caller.vigenere.analyze({ text, variant, language: 'en' });
+        expect(analysis).toMatchObject({ variant, probable_key: 'KEY', best_key_length: 3, equivalents: [] });
+        expect(analysis.decrypted_preview).toBe(plain.slice(0, analysis.decrypted_preview.length));
+      }
+    });
+
+    it('refuses Porta on an alphabet of odd length, and a variant it does not know', async () => {
+      expect(
+        await fieldErrors(caller.vigenere.analyze({ text: plain, variant: 'porta', alphabet: 'polish' } as never)),
+      ).toEqual({ variant: ['Porta needs an alphabet of even length; the selected one has 35 letters.'] });
+      expect(await fieldErrors(caller.vigenere.analyze({ text: plain, variant: 'caesar' } as never))).toEqual({
         variant: [
-          'The service cannot break porta yet (it encrypts and decrypts it): use one of vigenere, beaufort, ' +
-            'variant_beaufort, gronsfeld, auto.',
+          'The selected variant is invalid: use one of vigenere, beaufort, variant_beaufort, gronsfeld, autokey, ' +
+            'porta, auto.',
         ],
       });
     });

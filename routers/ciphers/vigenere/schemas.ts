@@ -61,29 +61,27 @@ export const vigenereInput = withAlphabetRules(
 ).check(variantKeyRule);
 
 const ANALYZE_VARIANTS = [...ANALYZED_VARIANTS, 'auto'] as const;
-const NOT_ANALYZED = VIGENERE_VARIANTS.filter((v) => !(ANALYZED_VARIANTS as readonly string[]).includes(v));
 
-/** The variant to break: the family's periodic ones, or auto to weigh Vigenère against Beaufort. */
+/** The variant to break, or auto to weigh Vigenère against Beaufort. */
 const analyzeVariantField = z
-  .string({ error: 'The variant must be a string.' })
-  .superRefine((v, ctx) => {
-    if ((ANALYZE_VARIANTS as readonly string[]).includes(v)) return;
-    const message = (NOT_ANALYZED as readonly string[]).includes(v)
-      ? `The service cannot break ${v} yet (it encrypts and decrypts it): use one of ${ANALYZE_VARIANTS.join(', ')}.`
-      : `The selected variant is invalid: use one of ${ANALYZE_VARIANTS.join(', ')}.`;
-    ctx.addIssue({ code: 'custom', message });
-  })
-  .transform((v) => v as (typeof ANALYZE_VARIANTS)[number])
+  .enum(ANALYZE_VARIANTS, { error: `The selected variant is invalid: use one of ${ANALYZE_VARIANTS.join(', ')}.` })
   .default('vigenere')
   .meta({
     description:
       `The cipher of the Vigenère family to break (default vigenere): ${ANALYZED_VARIANTS.join(', ')}, or auto to ` +
       'weigh Vigenère against Beaufort (variant Beaufort and Gronsfeld decrypt as Vigenère does with another key, ' +
-      `so the answer lists them as equivalent readings). ${NOT_ANALYZED.join(' and ')} are not broken yet.`,
-    type: 'string',
-    enum: [...ANALYZE_VARIANTS],
+      'so the answer lists them as equivalent readings; autokey and Porta are named, not guessed). For autokey ' +
+      'the key length is the primer’s.',
     example: 'auto',
   });
+
+/** Porta needs an alphabet of even length, to break as to encrypt. */
+const portaAlphabetRule = crossField((value, report) => {
+  if ((value as { variant?: unknown }).variant !== 'porta') return;
+  const a = requestAlphabet(value as AlphabetFields);
+  const problem = a && variantKeyProblem('A', 'porta', a);
+  if (problem) report(['variant'], problem);
+});
 
 export const vigenereAnalyzeInput = withAlphabetRules(
   z.object({
@@ -93,7 +91,7 @@ export const vigenereAnalyzeInput = withAlphabetRules(
     ...alphabetChoice,
     language: languageField(DEFAULT_LANGUAGE, 'pick the best-fitting one'),
   }),
-);
+).check(portaAlphabetRule);
 
 // ------------------------------------------------------------------------------------------- outputs
 

@@ -11,19 +11,23 @@ import {
   variantDecrypt,
 } from '../../core/index.js';
 import { doubtOf } from '../doubt.js';
+import { AnalysisInputError } from '../errors.js';
 import type { Language } from '../languages.js';
 import { answerProbability } from '../no-answer.js';
+import { analyzeTableau } from '../tableau/index.js';
 import {
   type AnalysisDetails,
   type AnalyzeOptions,
   analyzeVigenereDetails,
+  MIN_ANALYSIS_LETTERS,
   NO_ANSWER_FIT,
   PREVIEW_CODE_POINTS,
+  TOO_SHORT_MESSAGE,
   type VigenereAnalysis,
 } from './analyze.js';
 
-/** The variants this engine breaks (autokey and Porta need searches of their own). */
-export const ANALYZED_VARIANTS = ['vigenere', 'beaufort', 'variant_beaufort', 'gronsfeld'] as const;
+/** The variants analyze breaks: the periodic shifts with this engine, Porta and autokey column by column (tableau/). */
+export const ANALYZED_VARIANTS = ['vigenere', 'beaufort', 'variant_beaufort', 'gronsfeld', 'autokey', 'porta'] as const;
 export type AnalyzedVariant = (typeof ANALYZED_VARIANTS)[number];
 
 /** The same decryption under another variant's key. */
@@ -141,5 +145,11 @@ export function analyzeVariant(
       return beaufortOf(text, beaufort(), a);
     case 'auto':
       return weighBoth(text, a, vigenere(), beaufort());
+    case 'autokey':
+    case 'porta': {
+      if (letterIndices(text, a).length < MIN_ANALYSIS_LETTERS) throw new AnalysisInputError('text', TOO_SHORT_MESSAGE);
+      const how = { fit: NO_ANSWER_FIT, preview: PREVIEW_CODE_POINTS };
+      return { ...analyzeTableau(text, a, language, maxKeyLength, variant, how), variant, equivalents: [] };
+    }
   }
 }
