@@ -24,7 +24,10 @@ const EXPLANATIONS: Record<Cipher, string> = {
   atbash: 'the alphabet reversed (A↔Z, B↔Y, …)',
   affine: 'plain letter i became a·i + b, a key that is neither a shift nor Atbash',
   substitution: 'a cipher alphabet that follows no rule (the cryptogram)',
-  vigenere: 'a repeating key of two or more different letters',
+  vigenere: 'a repeating key of two or more different letters (variant Beaufort and Gronsfeld are its readings too)',
+  beaufort: 'a repeating key, each letter K turning plain letter P into K − P',
+  autokey: 'a primer, then the plaintext itself, as the key',
+  porta: 'a repeating key choosing among the 13 reciprocal alphabets of the Porta table',
   unknown: 'none of these explains the text credibly (random letters, another cipher, another language)',
 };
 const CIPHER_NAMES = Object.keys(EXPLANATIONS) as [Cipher, ...Cipher[]];
@@ -57,7 +60,7 @@ const identifySolution = z
       .optional()
       .meta({
         description:
-          'vigenere: the key, upper case. substitution: the cipher alphabet (plain letter i became key[i]), `?` where ' +
+          'vigenere, beaufort, porta: the key, upper case; autokey: the primer. substitution: the cipher alphabet (plain letter i became key[i]), `?` where ' +
           'the text does not use plain letter i.',
         example: 'LEMON',
       }),
@@ -66,6 +69,21 @@ const identifySolution = z
       example: 5,
     }),
     b: z.int().optional().meta({ description: 'affine only: the offset, 0 to n−1.', example: 8 }),
+    equivalents: z
+      .array(
+        z.object({
+          variant: z
+            .enum(['variant_beaufort', 'gronsfeld'])
+            .meta({ description: 'The reading.', example: 'gronsfeld' }),
+          key: z.string().meta({ description: 'Its key.', example: '31415' }),
+        }),
+      )
+      .optional()
+      .meta({
+        description:
+          'vigenere only: the same decryption read as variant Beaufort (key −K) and, when every shift is 0–9, as ' +
+          'Gronsfeld (digits): the text cannot tell them apart.',
+      }),
     text: z.string().meta({
       description: 'The text as this explanation reads it: decrypted, or as it was sent for plain and unknown.',
       example: 'The quick brown fox',
@@ -99,9 +117,11 @@ const identify = post(
     description:
       'Weighs every explanation of the text together: plain text, a Caesar shift (ROT13 is shift 13 on basic), ' +
       'Atbash, an affine key, a general substitution (the cryptogram), a Vigenère key of two or more different ' +
-      'letters, each in every language asked for, and unknown (none of these explains it: random letters, another ' +
-      'cipher, another language). The cheap explanations are weighed first; the Vigenère and cryptogram searches run ' +
-      'only when none of them reads the text as a language. Reads every presentation: as the cipher ' +
+      'letters (its variant Beaufort and Gronsfeld readings listed with it), a Beaufort key, an autokey primer, a ' +
+      'Porta key, each in every language asked for, and unknown (none of these explains it: random letters, another ' +
+      'cipher, another language). The cheap explanations are weighed first; the searches run only when none of them ' +
+      'reads the text as a language, the cryptogram where the letters keep a language’s frequencies and the ' +
+      'Vigenère family where they are spread. Reads every presentation: as the cipher ' +
       'left it, letters only, in groups, letter-spaced. Confidences are calibrated posteriors and sum to at most 1. ' +
       `At most ${MAX_SOLUTIONS} explanations, each with its full text, so an answer stays within ` +
       `${MAX_SOLUTIONS + 1} times the text.`,

@@ -24,6 +24,7 @@ import {
   namedAlphabet,
   rot13,
   substitutionEncrypt,
+  variantEncrypt,
   vigenereEncrypt,
 } from '../../src/core/index.js';
 import { ece } from './calibration.js';
@@ -42,6 +43,9 @@ const IDENTIFY_KINDS = [
   'affine',
   'substitution',
   'shuffled',
+  'beaufort',
+  'autokey',
+  'porta',
 ] as const;
 type IdentifyKind = (typeof IDENTIFY_KINDS)[number];
 /** The service's default. */
@@ -77,7 +81,7 @@ function sample(
   kind: IdentifyKind,
   letters: number,
   rng: () => number,
-): { text: string; alphabet: Alphabet; truth: Truth } {
+): { text: string; alphabet: Alphabet; truth: Truth } | undefined {
   const sampler = ctx.sampler(language);
   const a = sampler.alphabet;
   const plain = sampler.plaintext(letters, rng);
@@ -111,6 +115,16 @@ function sample(
         alphabet: a,
         truth: { cipher: 'unknown', language },
       };
+    case 'beaufort':
+    case 'autokey':
+    case 'porta': {
+      // Porta needs an alphabet of even length: none of this kind in the others.
+      if (kind === 'porta' && a.size % 2 !== 0) return undefined;
+      const [shortest, longest] = KEY_LENGTHS;
+      const key = sampler.key(shortest + Math.floor(rng() * (longest - shortest + 1)), rng);
+      const text = sampler.show(variantEncrypt(plain, key, kind, a));
+      return { text, alphabet: a, truth: { cipher: kind, language, key: kind === 'porta' ? portaKey(key, a) : key } };
+    }
     case 'shuffled':
       // A passage's own letters in another order: the language's letter frequencies, and nothing else of it.
       return {
@@ -140,6 +154,14 @@ function sample(
       };
     }
   }
+}
+
+/** A Porta key as the analysis answers it: each letter the first of its pair (A for B), a repeat reduced. */
+function portaKey(key: string, a: Alphabet): string {
+  const even = [...key].map((c) => a.letters[a.letters.indexOf(c) & ~1] as string);
+  for (let p = 1; p < even.length; p++)
+    if (even.length % p === 0 && even.every((c, i) => c === even[i % p])) return even.slice(0, p).join('');
+  return even.join('');
 }
 
 /** An affine key that is neither a shift (a = 1) nor Atbash, drawn uniformly. */
@@ -180,7 +202,9 @@ export function runIdentify(ctx: FormatContext, c: Calibration = CALIBRATION): I
       for (const letters of lengths) {
         const rng = mulberry32(cellSeed(0x1de7, language, letters, k));
         for (let i = 0; i < o.identify; i++) {
-          const { text, alphabet, truth } = sample(ctx, language, kind, letters, rng);
+          const drawn = sample(ctx, language, kind, letters, rng);
+          if (!drawn) continue;
+          const { text, alphabet, truth } = drawn;
           const started = performance.now();
           const cpu = process.cpuUsage();
           const evidence = weigh(text, alphabet, 'auto', { maxKeyLength: MAX_KEY_LENGTH });
@@ -294,12 +318,23 @@ export function printIdentify(outcomes: IdentifyOutcome[], c: Calibration = CALI
  */
 export function fitIdentify(
   outcomes: IdentifyOutcome[],
-  families: readonly Exclude<Cipher, 'unknown'>[] = ['plain', 'caesar', 'atbash', 'affine', 'substitution', 'vigenere'],
+  families: readonly Exclude<Cipher, 'unknown'>[] = [
+    'plain',
+    'caesar',
+    'atbash',
+    'affine',
+    'substitution',
+    'vigenere',
+    'beaufort',
+    'autokey',
+    'porta',
+  ],
 ): Calibration {
   const prepared = outcomes.map((x) => {
     const scores = familyScores(x.evidence);
     // The searches report one language: their families count as the truth's in whichever they found.
-    const oneLanguage = (f: (typeof scores)[number]) => f.cipher === 'vigenere' || f.cipher === 'substitution';
+    const oneLanguage = (f: (typeof scores)[number]) =>
+      ['vigenere', 'substitution', 'beaufort', 'autokey', 'porta'].includes(f.cipher);
     const truth = scores.flatMap((f, i) =>
       f.cipher === x.truth.cipher && (oneLanguage(f) || f.cipher === 'unknown' || f.language === x.truth.language)
         ? [i]

@@ -13,6 +13,7 @@ import {
   type SubstitutionEvidence,
   substitutionEvidence,
 } from './monoalphabetic.js';
+import { type KeyedEvidence, type KeyedFamily, keyedEvidence, vigenereEquivalents } from './polyalphabetic.js';
 import { normalise, type Presentation, presentationOf } from './presentation.js';
 
 /**
@@ -45,9 +46,15 @@ interface LanguageEvidence extends AffineEvidence {
     key: string;
     /** The search's calibrated probability that the key is exactly right. */
     confidence: number;
+    /** The same decryption under variant Beaufort and Gronsfeld. */
+    equivalents: ReturnType<typeof vigenereEquivalents>;
   };
   /** Set when the cryptogram solver ran and found its key in this language. */
   substitution?: SubstitutionEvidence;
+  /** Set when the family's analysis ran and found its key in this language. */
+  beaufort?: KeyedEvidence;
+  autokey?: KeyedEvidence;
+  porta?: KeyedEvidence;
 }
 
 export interface Evidence {
@@ -76,7 +83,8 @@ export interface WeighOptions {
   /**
    * The cryptogram solver, the dearest search, runs when nothing cheaper reads the text as the language (the same
    * threshold, and the Vigenère key found does not either) and its letters' kappa (letterKappa) is at least this:
-   * letters in one alphabet keep the language's. The default is checked on the development split.
+   * letters in one alphabet keep the language's; below it, Beaufort, autokey and Porta are searched instead, beside
+   * Vigenère. 0 runs all of them (the bench's check of the gates). The default is checked on the development split.
    */
   substituteFrom?: number;
 }
@@ -189,7 +197,7 @@ function vigenereEvidence(
   const ll = scoreText(vigenereDecrypt(scored, key, a), a, v.language);
   // A key of k letters is one of n^k, its length one of 2…maxLength.
   const prior = -[...key].length * Math.log(a.size) - Math.log(Math.max(1, maxLength - 1));
-  into.vigenere = { evidence: ll + prior, key, confidence: v.confidence };
+  into.vigenere = { evidence: ll + prior, key, confidence: v.confidence, equivalents: vigenereEquivalents(key, a) };
 }
 
 /** Weighs every explanation of a text (see Evidence). Throws AnalysisInputError when it has no letter of a. */
@@ -214,10 +222,22 @@ export function weigh(text: string, a: Alphabet, language: Language | 'auto', op
   const searched = letters >= MIN_ANALYSIS_LETTERS && options.maxKeyLength >= 2 && margin(cheap) < threshold;
   if (searched) vigenereEvidence(scored, a, language, options.maxKeyLength, languages);
   const vigenere = Math.max(...languages.map((e) => e.vigenere?.evidence ?? Number.NEGATIVE_INFINITY));
+  const monoalphabetic = letterKappa(scored, a) >= (options.substituteFrom ?? SUBSTITUTE_FROM);
+  // Beaufort, autokey and Porta spread the letters as Vigenère does: searched where the cryptogram is not.
+  if (searched && (!monoalphabetic || options.substituteFrom === 0)) {
+    const read = prefixLetters(
+      scored,
+      a,
+      Math.max(VIGENERE_MIN_LETTERS, VIGENERE_LETTERS_PER_KEY_LETTER * options.maxKeyLength),
+    );
+    for (const family of ['beaufort', 'autokey', 'porta'] as const satisfies readonly KeyedFamily[]) {
+      const k = keyedEvidence(scored, read, a, language, options.maxKeyLength, family);
+      const into = k && languages.find((e) => e.language === k.language);
+      if (into && k) into[family] = k;
+    }
+  }
   const substituted =
-    letters >= MIN_SUBSTITUTION_LETTERS &&
-    margin(Math.max(cheap, vigenere)) < threshold &&
-    letterKappa(scored, a) >= (options.substituteFrom ?? SUBSTITUTE_FROM);
+    letters >= MIN_SUBSTITUTION_LETTERS && margin(Math.max(cheap, vigenere)) < threshold && monoalphabetic;
   if (substituted) {
     const s = substitutionEvidence(scored, a, language);
     const into = languages.find((e) => e.language === s.language);

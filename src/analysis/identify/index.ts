@@ -6,6 +6,7 @@ import {
   atbash,
   caesarDecrypt,
   substitutionDecrypt,
+  variantDecrypt,
   vigenereDecrypt,
 } from '../../core/index.js';
 import type { Language } from '../languages.js';
@@ -65,6 +66,10 @@ function readAs(text: string, v: Verdict, a: Alphabet): string {
       return substitutionDecrypt(text, completeKey(v.key as string, a), a);
     case 'vigenere':
       return vigenereDecrypt(text, v.key as string, a);
+    case 'beaufort':
+    case 'autokey':
+    case 'porta':
+      return variantDecrypt(text, v.key as string, v.cipher, a);
     case 'plain':
     case 'unknown':
       return text;

@@ -4,7 +4,20 @@
 import type { Language } from '../languages.js';
 import type { Evidence } from './evidence.js';
 
-export type Cipher = 'plain' | 'caesar' | 'atbash' | 'affine' | 'substitution' | 'vigenere' | 'unknown';
+export type Cipher =
+  | 'plain'
+  | 'caesar'
+  | 'atbash'
+  | 'affine'
+  | 'substitution'
+  | 'vigenere'
+  | 'beaufort'
+  | 'autokey'
+  | 'porta'
+  | 'unknown';
+
+/** The families a searched key stands for, each with its key and the search's confidence in it. */
+const KEYED = ['vigenere', 'beaufort', 'autokey', 'porta'] as const;
 
 /**
  * The calibration: each family's evidence is read against the null model's, d = evidence − unknown, and
@@ -22,8 +35,28 @@ export interface Calibration {
  * likelihood of the true family and language); the identity is temperature 1 and bias 0 throughout.
  */
 export const CALIBRATION: Calibration = {
-  temperature: { plain: 3.556, caesar: 4.538, atbash: 5.792, affine: 4.116, substitution: 11.467, vigenere: 10.921 },
-  bias: { plain: 0, caesar: 0, atbash: -0.75, affine: -0.5, substitution: 1.5, vigenere: -0.25 },
+  temperature: {
+    plain: 3.556,
+    caesar: 4.538,
+    atbash: 5.792,
+    affine: 4.116,
+    substitution: 11.467,
+    vigenere: 10.921,
+    beaufort: 10.921,
+    autokey: 10.921,
+    porta: 10.921,
+  },
+  bias: {
+    plain: 0,
+    caesar: 0,
+    atbash: -0.75,
+    affine: -0.5,
+    substitution: 1.5,
+    vigenere: -0.25,
+    beaufort: -0.25,
+    autokey: -0.25,
+    porta: -0.25,
+  },
 };
 
 /** One explanation of the text, before its text is written out. */
@@ -31,8 +64,10 @@ export interface Verdict {
   cipher: Cipher;
   language: Language;
   shift?: number;
-  /** vigenere: the key; substitution: the cipher alphabet, `?` where the text does not say. */
+  /** vigenere, beaufort, autokey (the primer), porta: the key; substitution: the cipher alphabet, `?` where unsaid. */
   key?: string;
+  /** vigenere: the same decryption as variant Beaufort (and Gronsfeld, when every shift is 0–9), with their keys. */
+  equivalents?: { variant: 'variant_beaufort' | 'gronsfeld'; key: string }[];
   /** affine: plain letter i became a·i + b. */
   a?: number;
   b?: number;
@@ -55,7 +90,10 @@ export function familyScores(e: Evidence): FamilyScore[] {
     out.push({ cipher: 'atbash', language: l.language, evidence: l.atbash });
     out.push({ cipher: 'affine', language: l.language, evidence: l.affine });
     if (l.substitution) out.push({ cipher: 'substitution', language: l.language, evidence: l.substitution.evidence });
-    if (l.vigenere) out.push({ cipher: 'vigenere', language: l.language, evidence: l.vigenere.evidence });
+    for (const family of KEYED) {
+      const k = l[family];
+      if (k) out.push({ cipher: family, language: l.language, evidence: k.evidence });
+    }
   }
   return out.filter((f) => f.evidence > Number.NEGATIVE_INFINITY);
 }
@@ -89,7 +127,14 @@ function explanations(f: FamilyScore, l: Evidence['languages'][number], p: numbe
     }
     case 'vigenere': {
       const v = l.vigenere;
-      return v ? [{ cipher: 'vigenere', language, key: v.key, confidence: p * v.confidence }] : [];
+      if (!v) return [];
+      return [{ cipher: 'vigenere', language, key: v.key, equivalents: v.equivalents, confidence: p * v.confidence }];
+    }
+    case 'beaufort':
+    case 'autokey':
+    case 'porta': {
+      const k = l[f.cipher];
+      return k ? [{ cipher: f.cipher, language, key: k.key, confidence: p * k.confidence }] : [];
     }
     case 'unknown':
       return [];
