@@ -5,7 +5,7 @@ import type { Explanation } from './ciphers/cipher.js';
 import { CIPHERS } from './ciphers/registry.js';
 import { languageName } from './languages.js';
 
-const explained = (s: Explanation) => CIPHERS.find((c) => c.name === s.cipher)?.explain;
+const explained = (s: Explanation) => CIPHERS.find((c) => c.name === s.cipher || c.also?.includes(s.cipher))?.explain;
 
 /** An explanation in a few words, for the chart and the runner-up line. */
 export function explanationName(s: Explanation): string {

@@ -16,6 +16,7 @@ import {
   namedAlphabet,
   rot13,
   substitutionEncrypt,
+  variantEncrypt,
   vigenereEncrypt,
 } from '../../../src/core/index.js';
 import { HARBOUR_EN } from '../texts.js';
@@ -108,6 +109,25 @@ const VECTORS: Vector[] = [
     // Without word breaks a rare letter's place is less sure: keys that differ there keep a share.
     above: 0.5,
   },
+  {
+    name: 'Beaufort, key LEMON',
+    text: variantEncrypt(PLAIN, 'LEMON', 'beaufort', basic),
+    want: { cipher: 'beaufort', language: 'en', key: 'LEMON' },
+    reads: PLAIN,
+  },
+  {
+    name: 'autokey, primer QUEENLY',
+    text: variantEncrypt(PLAIN, 'QUEENLY', 'autokey', basic),
+    want: { cipher: 'autokey', language: 'en', key: 'QUEENLY' },
+    reads: PLAIN,
+  },
+  {
+    // Porta keys pair their letters (A and B alike): FORTIFICATION reads as EOQSIEICASIOM.
+    name: 'Porta, key FORTIFICATION',
+    text: variantEncrypt(PLAIN, 'FORTIFICATION', 'porta', basic),
+    want: { cipher: 'porta', language: 'en', key: 'EOQSIEICASIOM' },
+    reads: PLAIN,
+  },
   { name: '200 random letters', text: randomLetters(200, 18), want: { cipher: 'unknown', language: 'en' } },
   { name: "PLAIN's letters shuffled", text: shuffled(PLAIN, 27), want: { cipher: 'unknown', language: 'en' } },
 ];
@@ -128,6 +148,19 @@ describe('identify: constructed vectors', () => {
 
   it('refuses a text without letters of the alphabet', () => {
     expect(() => identify('1234 !?', basic, 'en')).toThrow(new AnalysisInputError('text', NO_LETTERS_MESSAGE));
+  });
+});
+
+describe('identify: the readings of a Vigenère key', () => {
+  it('lists variant Beaufort (the key negated) and Gronsfeld (its shifts as digits) beside the Vigenère key', () => {
+    const lemon = identify(vigenereEncrypt(PLAIN, 'LEMON', basic), basic, 'en').solutions[0]!;
+    expect(lemon.equivalents).toEqual([{ variant: 'variant_beaufort', key: 'PWOMN' }]);
+    const digits = identify(vigenereEncrypt(PLAIN, 'DBEBF', basic), basic, 'en').solutions[0]!;
+    expect(digits).toMatchObject({ cipher: 'vigenere', key: 'DBEBF' });
+    expect(digits.equivalents).toEqual([
+      { variant: 'variant_beaufort', key: 'XZWZV' },
+      { variant: 'gronsfeld', key: '31415' },
+    ]);
   });
 });
 

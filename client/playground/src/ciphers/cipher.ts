@@ -56,4 +56,6 @@ export interface PlaygroundCipher {
   breaker?: Breaker;
   /** The verdict of "What is this?" in a few words, and why, when this cipher is the explanation. */
   explain?: { name(s: Explanation, language: string): string; why(s: Explanation, language: string): string };
+  /** Other ciphers identify names that this module explains (Vigenère's family). */
+  also?: readonly Explanation['cipher'][];
 }

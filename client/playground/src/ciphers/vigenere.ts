@@ -7,7 +7,7 @@ import { VIGENERE_EXAMPLE } from '../examples.js';
 import { fitChart } from '../fit-chart.js';
 import { languageIoc } from '../frequencies.js';
 import { LANGUAGES, languageName } from '../languages.js';
-import type { PlaygroundCipher } from './cipher.js';
+import type { Explanation, PlaygroundCipher } from './cipher.js';
 
 const key = $<HTMLInputElement>('key');
 const variant = $<HTMLSelectElement>('variant');
@@ -37,6 +37,33 @@ function keyShifts(letters: string[], sign: 1 | -1): Node[] {
   });
   return [el('span', { className: 'mapping-label' }, KEY_ACTS[chosen]), el('code', {}, shifts.join(' · '))];
 }
+
+/** The family's ciphers identify names, as the verdict says them. */
+const FAMILY_NAMES: Record<string, string> = {
+  vigenere: 'Vigenère',
+  beaufort: 'Beaufort',
+  autokey: 'Autokey',
+  porta: 'Porta',
+};
+
+const FAMILY_WHY: Record<'vigenere' | 'beaufort' | 'autokey' | 'porta', (s: Explanation, language: string) => string> =
+  {
+    vigenere: (s, language) =>
+      `A Vigenère cipher with the key ${s.key}: the key is written again and again under the text, and each letter is ` +
+      `shifted by the key letter under it. Undoing those ${[...(s.key ?? '')].length} shifts gives ${language} text, which a single shift could not.` +
+      (s.equivalents?.length
+        ? ` The same reading: ${s.equivalents.map((e) => `${e.variant.replace('_', ' ')} with key ${e.key}`).join('; ')}.`
+        : ''),
+    beaufort: (s, language) =>
+      `A Beaufort cipher with the key ${s.key}: under each letter P the key letter K, written again and again, and the ` +
+      `letter K − P in its place. Doing it again gives ${language} text.`,
+    autokey: (s, language) =>
+      `An autokey cipher with the primer ${s.key}: the primer keys the first letters, then the plaintext itself keys the ` +
+      `rest, each letter shifted by the one ${[...(s.key ?? '')].length} places before it. Undoing that gives ${language} text.`,
+    porta: (s, language) =>
+      `A Porta cipher with the key ${s.key}: each key letter picks one of 13 alphabets that swap the two halves of the ` +
+      `alphabet. Swapping back gives ${language} text.`,
+  };
 
 function solution(r: CipherOutputs['vigenere']['analyze']): Node[] {
   const a = r.analysis;
@@ -115,9 +142,9 @@ export const vigenere: PlaygroundCipher = {
       ),
   },
   explain: {
-    name: (s, language) => `Vigenère, key ${s.key}, ${language}`,
-    why: (s, language) =>
-      `A Vigenère cipher with the key ${s.key}: the key is written again and again under the text, and each letter is ` +
-      `shifted by the key letter under it. Undoing those ${[...(s.key ?? '')].length} shifts gives ${language} text, which a single shift could not.`,
+    name: (s, language) =>
+      `${FAMILY_NAMES[s.cipher] ?? 'Vigenère'}, ${s.cipher === 'autokey' ? 'primer' : 'key'} ${s.key}, ${language}`,
+    why: (s, language) => (FAMILY_WHY[s.cipher as keyof typeof FAMILY_WHY] ?? FAMILY_WHY.vigenere)(s, language),
   },
+  also: ['beaufort', 'autokey', 'porta'],
 };
