@@ -223,25 +223,33 @@ export function weigh(text: string, a: Alphabet, language: Language | 'auto', op
   if (searched) vigenereEvidence(scored, a, language, options.maxKeyLength, languages);
   const vigenere = Math.max(...languages.map((e) => e.vigenere?.evidence ?? Number.NEGATIVE_INFINITY));
   const monoalphabetic = letterKappa(scored, a) >= (options.substituteFrom ?? SUBSTITUTE_FROM);
-  // Beaufort, autokey and Porta spread the letters as Vigenère does: searched where the cryptogram is not.
-  if (searched && (!monoalphabetic || options.substituteFrom === 0)) {
-    const read = prefixLetters(
-      scored,
-      a,
-      Math.max(VIGENERE_MIN_LETTERS, VIGENERE_LETTERS_PER_KEY_LETTER * options.maxKeyLength),
-    );
-    for (const family of ['beaufort', 'autokey', 'porta'] as const satisfies readonly KeyedFamily[]) {
-      const k = keyedEvidence(scored, read, a, language, options.maxKeyLength, family);
-      const into = k && languages.find((e) => e.language === k.language);
-      if (into && k) into[family] = k;
-    }
-  }
+  const force = options.substituteFrom === 0;
+  const read = prefixLetters(
+    scored,
+    a,
+    Math.max(VIGENERE_MIN_LETTERS, VIGENERE_LETTERS_PER_KEY_LETTER * options.maxKeyLength),
+  );
+  const keyed = (family: KeyedFamily) => {
+    const k = keyedEvidence(scored, read, a, language, options.maxKeyLength, family);
+    const into = k && languages.find((e) => e.language === k.language);
+    if (into && k) into[family] = k;
+  };
+  // Beaufort and autokey spread the letters as Vigenère does: searched where the cryptogram is not, and only when
+  // the Vigenère key does not already read the text (then they could only read it worse).
+  const unread = searched && margin(vigenere) < threshold;
+  if (searched && (force || (unread && !monoalphabetic))) for (const f of ['beaufort', 'autokey'] as const) keyed(f);
   const substituted =
     letters >= MIN_SUBSTITUTION_LETTERS && margin(Math.max(cheap, vigenere)) < threshold && monoalphabetic;
+  let bySubstitution = Number.NEGATIVE_INFINITY;
   if (substituted) {
     const s = substitutionEvidence(scored, a, language);
     const into = languages.find((e) => e.language === s.language);
     if (into && s.evidence > Number.NEGATIVE_INFINITY) into.substitution = s;
+    bySubstitution = s.evidence;
   }
+  // Porta swaps the halves of the alphabet, shifting within them, and so keeps much of a language's kappa: searched
+  // whatever the kappa, unless the cryptogram's key reads the text (measured: most Porta texts passed the
+  // cryptogram's gate, and kappa-gated they were lost).
+  if (searched && (force || (unread && margin(bySubstitution) < threshold))) keyed('porta');
   return { presentation, letters, scored: scoredLetters, unknown, languages, searched, substituted };
 }
