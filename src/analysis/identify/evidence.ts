@@ -5,7 +5,7 @@ import { type Alphabet, letterIndices, vigenereDecrypt } from '../../core/index.
 import { solveCaesar } from '../caesar/index.js';
 import { LANGUAGES, type Language } from '../languages.js';
 import { logSumExp, scoreText } from '../score.js';
-import { analyzeVigenere, MIN_ANALYSIS_LETTERS } from '../vigenere/index.js';
+import { analyzeVigenere, MIN_ANALYSIS_LETTERS, vigenereEquivalents } from '../vigenere/index.js';
 import {
   type AffineEvidence,
   affineEvidence,
@@ -13,7 +13,7 @@ import {
   type SubstitutionEvidence,
   substitutionEvidence,
 } from './monoalphabetic.js';
-import { type KeyedEvidence, type KeyedFamily, keyedEvidence, vigenereEquivalents } from './polyalphabetic.js';
+import { type KeyedEvidence, type KeyedFamily, keyedEvidence } from './polyalphabetic.js';
 import { normalise, type Presentation, presentationOf } from './presentation.js';
 
 /**

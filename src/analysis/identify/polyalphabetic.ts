@@ -41,17 +41,3 @@ export function keyedEvidence(
   const prior = -length * Math.log(options) - Math.log(maxLength);
   return { language: v.language, evidence: ll + prior, key: v.probable_key, confidence: v.confidence };
 }
-
-/** The readings a Vigenère key shares its decryption with: variant Beaufort's −K, and Gronsfeld's digits if all ≤ 9. */
-export function vigenereEquivalents(
-  key: string,
-  a: Alphabet,
-): { variant: 'variant_beaufort' | 'gronsfeld'; key: string }[] {
-  const shifts = Array.from(letterIndices(key, a));
-  const negated = shifts.map((s) => a.letters[(a.size - s) % a.size] as string).join('');
-  const out: { variant: 'variant_beaufort' | 'gronsfeld'; key: string }[] = [
-    { variant: 'variant_beaufort', key: negated },
-  ];
-  if (shifts.every((s) => s <= 9)) out.push({ variant: 'gronsfeld', key: shifts.join('') });
-  return out;
-}

@@ -2,4 +2,4 @@
 export * from './analyze.js';
 export { shortCalibrationWeight } from './calibration.js';
 export { keyEvidence } from './search.js';
-export { ANALYZED_VARIANTS, type AnalyzedVariant, analyzeVariant } from './variants.js';
+export { ANALYZED_VARIANTS, type AnalyzedVariant, analyzeVariant, vigenereEquivalents } from './variants.js';

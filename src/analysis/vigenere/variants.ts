@@ -74,6 +74,16 @@ function readingsOf(shifts: number[], a: Alphabet): EquivalentReading[] {
   return out;
 }
 
+/** The other readings of a Vigenère key: variant Beaufort's −K, and Gronsfeld's digits when every shift is 0–9. */
+export function vigenereEquivalents(
+  key: string,
+  a: Alphabet,
+): { variant: 'variant_beaufort' | 'gronsfeld'; key: string }[] {
+  return readingsOf(Array.from(letterIndices(key, a)), a).filter(
+    (r): r is { variant: 'variant_beaufort' | 'gronsfeld'; key: string } => r.variant !== 'vigenere',
+  );
+}
+
 /** A Vigenère analysis read as `variant` (one of the readings of its key), or as Vigenère when that one cannot. */
 function asReading(d: AnalysisDetails, variant: 'vigenere' | 'variant_beaufort' | 'gronsfeld', a: Alphabet) {
   const shifts = Array.from(letterIndices(d.analysis.probable_key, a));
