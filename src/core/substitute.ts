@@ -180,6 +180,17 @@ function shiftLatin1(
   return fromLatin1(output, o);
 }
 
+/** The text up to and including its `count`-th letter of a (all of it when shorter). */
+export function letterPrefix(text: string, a: Alphabet, count: number): string {
+  let seen = 0;
+  let i = 0;
+  for (const ch of text) {
+    i += ch.length;
+    if (a.lookup(ch.codePointAt(0) as number) >= 0 && ++seen === count) return text.slice(0, i);
+  }
+  return text;
+}
+
 /** Alphabet indices of the letters of text, in order (non-letters skipped). */
 export function letterIndices(text: string, a: Alphabet): Uint16Array {
   const out = new Uint16Array(text.length);

@@ -1,7 +1,7 @@
 // The evidence for each explanation of a text, in nats: read as it is, a Caesar shift, Atbash, an affine key, a
 // general substitution, a Vigenère key (each in every language weighed), or letters none of these explains (the null
 // model).
-import { type Alphabet, letterIndices, vigenereDecrypt } from '../../core/index.js';
+import { type Alphabet, letterIndices, letterPrefix, vigenereDecrypt } from '../../core/index.js';
 import { solveCaesar } from '../caesar/index.js';
 import { LANGUAGES, type Language } from '../languages.js';
 import { logSumExp, scoreText } from '../score.js';
@@ -98,17 +98,6 @@ const SUBSTITUTE_FROM = 1.3;
 /** Fewer letters than this are not searched for a cryptogram's key: they could spell almost anything. */
 const MIN_SUBSTITUTION_LETTERS = 20;
 
-/** The text up to and including its `count`-th letter of a (all of it when shorter). */
-function prefixLetters(text: string, a: Alphabet, count: number): string {
-  let seen = 0;
-  let i = 0;
-  for (const ch of text) {
-    i += ch.length;
-    if (a.lookup(ch.codePointAt(0) as number) >= 0 && ++seen === count) return text.slice(0, i);
-  }
-  return text;
-}
-
 /** ln k! for k = 0…max. */
 function logFactorials(max: number): Float64Array {
   const out = new Float64Array(max + 1);
@@ -189,7 +178,7 @@ function vigenereEvidence(
 ): void {
   const scoredLetters = letterIndices(scored, a).length;
   const read = Math.max(VIGENERE_MIN_LETTERS, VIGENERE_LETTERS_PER_KEY_LETTER * maxKeyLength);
-  const v = analyzeVigenere(prefixLetters(scored, a, read), a, language, maxKeyLength);
+  const v = analyzeVigenere(letterPrefix(scored, a, read), a, language, maxKeyLength);
   const key = period(v.probable_key);
   const into = languages.find((e) => e.language === v.language);
   if (!into || [...key].length < 2) return;
@@ -204,7 +193,7 @@ function vigenereEvidence(
 export function weigh(text: string, a: Alphabet, language: Language | 'auto', options: WeighOptions): Evidence {
   const presentation = presentationOf(text, a);
   const whole = normalise(text, a, presentation);
-  const scored = prefixLetters(whole, a, SCORED_LETTERS);
+  const scored = letterPrefix(whole, a, SCORED_LETTERS);
   const letters = letterIndices(whole, a).length;
   const scoredLetters = Math.min(letters, SCORED_LETTERS);
   const languages = (language === 'auto' ? [...LANGUAGES] : [language]).map((l) => ({
@@ -224,7 +213,7 @@ export function weigh(text: string, a: Alphabet, language: Language | 'auto', op
   const vigenere = Math.max(...languages.map((e) => e.vigenere?.evidence ?? Number.NEGATIVE_INFINITY));
   const monoalphabetic = letterKappa(scored, a) >= (options.substituteFrom ?? SUBSTITUTE_FROM);
   const force = options.substituteFrom === 0;
-  const read = prefixLetters(
+  const read = letterPrefix(
     scored,
     a,
     Math.max(VIGENERE_MIN_LETTERS, VIGENERE_LETTERS_PER_KEY_LETTER * options.maxKeyLength),

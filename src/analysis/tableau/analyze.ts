@@ -1,7 +1,7 @@
 // Breaking Porta and autokey (issue 28): for each key length, each column's best options by the language's letter
 // frequencies, then the key refined column by column under the n-gram model; the length and key weighed by their
 // likelihood, and against "no answer", as the Vigenère analysis weighs its own.
-import { type Alphabet, codePointPrefix, letterIndices, variantDecrypt } from '../../core/index.js';
+import { type Alphabet, codePointPrefix, letterIndices, letterPrefix, variantDecrypt } from '../../core/index.js';
 import { doubtOf } from '../doubt.js';
 import type { LanguageModel } from '../language-model/index.js';
 import { LANGUAGES, type Language } from '../languages.js';
@@ -187,7 +187,7 @@ export function analyzeTableau(
   how: { fit: NoAnswerFit; preview: number; calibration?: Platt; raw?: (raw: number) => void },
 ): TableauAnalysis {
   const cipher = variant === 'porta' ? portaColumns(a.size) : autokeyColumns(a.size);
-  const read = readPrefix(text, a, READ_LETTERS);
+  const read = letterPrefix(text, a, READ_LETTERS);
   const c = letterIndices(read, a);
   const maxL = Math.max(1, Math.min(Math.floor(maxKeyLength), Math.floor(c.length / 2)));
   const chosen = language === 'auto' ? likeliestLanguage(read, a, c, cipher, maxL) : language;
@@ -237,15 +237,4 @@ function period(key: number[], cipher: ColumnCipher): number[] {
   for (let p = 1; p < key.length; p++)
     if (key.length % p === 0 && key.every((o, i) => o === key[i % p])) return key.slice(0, p);
   return key;
-}
-
-/** The text up to its `count`-th letter of a. */
-function readPrefix(text: string, a: Alphabet, count: number): string {
-  let seen = 0;
-  let i = 0;
-  for (const ch of text) {
-    i += ch.length;
-    if (a.lookup(ch.codePointAt(0) as number) >= 0 && ++seen === count) return text.slice(0, i);
-  }
-  return text;
 }
