@@ -31,6 +31,7 @@ import { ece } from './calibration.js';
 import { cellSeed, type FormatContext } from './context.js';
 import { mulberry32 } from './internals.js';
 import { median, pct } from './report.js';
+import { cipherAlphabet, reduceKey } from './samples.js';
 
 // The kinds of issue 27 come last, so that the earlier kinds keep the seeds (and texts) they had before.
 const IDENTIFY_KINDS = [
@@ -158,10 +159,7 @@ function sample(
 
 /** A Porta key as the analysis answers it: each letter the first of its pair (A for B), a repeat reduced. */
 function portaKey(key: string, a: Alphabet): string {
-  const even = [...key].map((c) => a.letters[a.letters.indexOf(c) & ~1] as string);
-  for (let p = 1; p < even.length; p++)
-    if (even.length % p === 0 && even.every((c, i) => c === even[i % p])) return even.slice(0, p).join('');
-  return even.join('');
+  return reduceKey([...key].map((c) => a.letters[a.letters.indexOf(c) & ~1] as string)).join('');
 }
 
 /** An affine key that is neither a shift (a = 1) nor Atbash, drawn uniformly. */
@@ -170,16 +168,6 @@ function affineKey(n: number, rng: () => number): { a: number; b: number } {
     const key = { a: 2 + Math.floor(rng() * (n - 2)), b: Math.floor(rng() * n) };
     if (!affineKeyProblem(key, n) && !(key.a === n - 1 && key.b === n - 1)) return key;
   }
-}
-
-/** A uniformly random cipher alphabet (Fisher–Yates). */
-function cipherAlphabet(a: Alphabet, rng: () => number): string {
-  const letters = [...a.letters];
-  for (let i = letters.length - 1; i > 0; i--) {
-    const j = Math.floor(rng() * (i + 1));
-    [letters[i], letters[j]] = [letters[j] as string, letters[i] as string];
-  }
-  return letters.join('');
 }
 
 /** A verdict's or a truth's key, whatever its cipher's is. */
@@ -214,11 +202,7 @@ export function runIdentify(ctx: FormatContext, c: Calibration = CALIBRATION): I
           const outcome: IdentifyOutcome = { format: ctx.format, language, kind, letters, truth, evidence, ms, cpuMs };
           // The gates' check costs full searches: the first text of each cell is enough to see them hold.
           if (o.calibrate && i === 0 && (!evidence.searched || !evidence.substituted) && kind !== 'random')
-            outcome.ungated = weigh(text, alphabet, 'auto', {
-              maxKeyLength: MAX_KEY_LENGTH,
-              skipVigenereAbove: Number.POSITIVE_INFINITY,
-              substituteFrom: 0,
-            });
+            outcome.ungated = weigh(text, alphabet, 'auto', { maxKeyLength: MAX_KEY_LENGTH, everySearch: true });
           out.push(outcome);
           if (o['identify-dump']) appendFileSync(o['identify-dump'], `${JSON.stringify(outcome)}\n`);
           const best = verdicts(evidence, 'en', c)[0] as Verdict;

@@ -63,6 +63,16 @@ function foldedFrom(text: string, start: number, letters: number, fold: FoldOpti
   return undefined;
 }
 
+/** A uniformly random cipher alphabet of a's letters (Fisher–Yates). */
+export function cipherAlphabet(a: Alphabet, rng: () => number): string {
+  const letters = [...a.letters];
+  for (let i = letters.length - 1; i > 0; i--) {
+    const j = Math.floor(rng() * (i + 1));
+    [letters[i], letters[j]] = [letters[j] as string, letters[i] as string];
+  }
+  return letters.join('');
+}
+
 /** The shortest key that repeats to this one (the key itself when it repeats none). */
 export function reduceKey<T>(key: T[]): T[] {
   for (let p = 1; p < key.length; p++)

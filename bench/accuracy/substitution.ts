@@ -15,6 +15,7 @@ import { cellSeed, FormatContext } from './context.js';
 import { mulberry32 } from './internals.js';
 import type { Options } from './options.js';
 import { foldAccents } from './presentations.js';
+import { cipherAlphabet } from './samples.js';
 import {
   AUTO_FROM,
   NULL_KINDS,
@@ -40,16 +41,6 @@ interface Contexts {
 function passage(ctx: Contexts, p: Presentation, language: Language, letters: number, rng: () => number): string {
   if (p === 'letters') return ctx.letters.sampler(language).plaintext(letters, rng);
   return foldAccents(ctx.spaced.sampler(language).plaintext(letters, rng), ctx.spaced.present);
-}
-
-/** A uniformly random cipher alphabet of A–Z (Fisher–Yates). */
-function randomKey(rng: () => number): string {
-  const letters = [...basic.letters];
-  for (let i = letters.length - 1; i > 0; i--) {
-    const j = Math.floor(rng() * (i + 1));
-    [letters[i], letters[j]] = [letters[j] as string, letters[i] as string];
-  }
-  return letters.join('');
 }
 
 /** Share of the plaintext's letters that `got` has wrong (a letter missing counts as wrong). */
@@ -79,7 +70,7 @@ function solveCell(ctx: Contexts, p: Presentation, language: Language, letters: 
   let shown = 0;
   for (let i = 0; i < o.substitution; i++) {
     const plain = passage(ctx, p, language, letters, rng);
-    const key = randomKey(rng);
+    const key = cipherAlphabet(basic, rng);
     const cipher = substitutionEncrypt(plain, key, basic);
     const started = performance.now();
     const r = solveSubstitution(cipher, basic, language);
@@ -129,7 +120,7 @@ function nullCell(ctx: Contexts, p: Presentation, language: Language, letters: n
   for (let i = 0; i < o['null-substitution']; i++) {
     const plain = passage(ctx, p, language, letters, rng);
     const text = kind === 'random' ? sampler.randomLetters(plain, rng) : sampler.shuffledLetters(plain, rng);
-    const cipher = substitutionEncrypt(text, randomKey(rng), basic);
+    const cipher = substitutionEncrypt(text, cipherAlphabet(basic, rng), basic);
     const r = solveSubstitution(cipher, basic, language);
     const c = confidence(r);
     out.push({ presentation: p, language, letters, kind, ...c });

@@ -83,10 +83,12 @@ export interface WeighOptions {
   /**
    * The cryptogram solver, the dearest search, runs when nothing cheaper reads the text as the language (the same
    * threshold, and the Vigenère key found does not either) and its letters' kappa (letterKappa) is at least this:
-   * letters in one alphabet keep the language's; below it, Beaufort, autokey and Porta are searched instead, beside
-   * Vigenère. 0 runs all of them (the bench's check of the gates). The default is checked on the development split.
+   * letters in one alphabet keep the language's; below it, Beaufort and autokey are searched instead, beside
+   * Vigenère. The default is checked on the development split.
    */
   substituteFrom?: number;
+  /** For measurement: every search runs whatever the gates say (the bench's check of them). */
+  everySearch?: boolean;
 }
 
 /**
@@ -168,17 +170,20 @@ function shiftEvidence(text: string, a: Alphabet, language: Language): Omit<Lang
   };
 }
 
-/** The best Vigenère key in the language it was found in, unless it is one letter (a shift, weighed already). */
+/**
+ * The best Vigenère key in the language it was found in, unless it is one letter (a shift, weighed already): searched
+ * on `read`, a prefix of `scored`, and weighed on all of it.
+ */
 function vigenereEvidence(
   scored: string,
+  read: string,
   a: Alphabet,
   language: Language | 'auto',
   maxKeyLength: number,
   languages: LanguageEvidence[],
 ): void {
   const scoredLetters = letterIndices(scored, a).length;
-  const read = Math.max(VIGENERE_MIN_LETTERS, VIGENERE_LETTERS_PER_KEY_LETTER * maxKeyLength);
-  const v = analyzeVigenere(letterPrefix(scored, a, read), a, language, maxKeyLength);
+  const v = analyzeVigenere(read, a, language, maxKeyLength);
   const key = period(v.probable_key);
   const into = languages.find((e) => e.language === v.language);
   if (!into || [...key].length < 2) return;
@@ -207,17 +212,20 @@ export function weigh(text: string, a: Alphabet, language: Language | 'auto', op
   // letters could only fit it worse and pay more for its letters.
   const margin = (ll: number) => (ll - unknown) / scoredLetters;
   const threshold = options.skipVigenereAbove ?? SKIP_VIGENERE_ABOVE;
+  const every = options.everySearch === true;
+  // Whether the explanations weighed so far leave the text unread (the gate of each dearer search).
+  const unread = (ll: number) => every || margin(ll) < threshold;
   const cheap = Math.max(...languages.map((e) => logSumExp([e.plain, e.caesar, e.atbash, e.affine])));
-  const searched = letters >= MIN_ANALYSIS_LETTERS && options.maxKeyLength >= 2 && margin(cheap) < threshold;
-  if (searched) vigenereEvidence(scored, a, language, options.maxKeyLength, languages);
-  const vigenere = Math.max(...languages.map((e) => e.vigenere?.evidence ?? Number.NEGATIVE_INFINITY));
-  const monoalphabetic = letterKappa(scored, a) >= (options.substituteFrom ?? SUBSTITUTE_FROM);
-  const force = options.substituteFrom === 0;
+  const searched = letters >= MIN_ANALYSIS_LETTERS && options.maxKeyLength >= 2 && unread(cheap);
+  // The Vigenère family's searches read 15 letters per letter of the longest key, at least 300.
   const read = letterPrefix(
     scored,
     a,
     Math.max(VIGENERE_MIN_LETTERS, VIGENERE_LETTERS_PER_KEY_LETTER * options.maxKeyLength),
   );
+  if (searched) vigenereEvidence(scored, read, a, language, options.maxKeyLength, languages);
+  const vigenere = Math.max(...languages.map((e) => e.vigenere?.evidence ?? Number.NEGATIVE_INFINITY));
+  const monoalphabetic = every || letterKappa(scored, a) >= (options.substituteFrom ?? SUBSTITUTE_FROM);
   const keyed = (family: KeyedFamily) => {
     const k = keyedEvidence(scored, read, a, language, options.maxKeyLength, family);
     const into = k && languages.find((e) => e.language === k.language);
@@ -225,10 +233,9 @@ export function weigh(text: string, a: Alphabet, language: Language | 'auto', op
   };
   // Beaufort and autokey spread the letters as Vigenère does: searched where the cryptogram is not, and only when
   // the Vigenère key does not already read the text (then they could only read it worse).
-  const unread = searched && margin(vigenere) < threshold;
-  if (searched && (force || (unread && !monoalphabetic))) for (const f of ['beaufort', 'autokey'] as const) keyed(f);
-  const substituted =
-    letters >= MIN_SUBSTITUTION_LETTERS && margin(Math.max(cheap, vigenere)) < threshold && monoalphabetic;
+  if (searched && unread(vigenere) && (every || !monoalphabetic))
+    for (const f of ['beaufort', 'autokey'] as const) keyed(f);
+  const substituted = letters >= MIN_SUBSTITUTION_LETTERS && unread(Math.max(cheap, vigenere)) && monoalphabetic;
   let bySubstitution = Number.NEGATIVE_INFINITY;
   if (substituted) {
     const s = substitutionEvidence(scored, a, language);
@@ -239,6 +246,6 @@ export function weigh(text: string, a: Alphabet, language: Language | 'auto', op
   // Porta swaps the halves of the alphabet, shifting within them, and so keeps much of a language's kappa: searched
   // whatever the kappa, unless the cryptogram's key reads the text (measured: most Porta texts passed the
   // cryptogram's gate, and kappa-gated they were lost).
-  if (searched && (force || (unread && margin(bySubstitution) < threshold))) keyed('porta');
+  if (searched && unread(vigenere) && unread(bySubstitution)) keyed('porta');
   return { presentation, letters, scored: scoredLetters, unknown, languages, searched, substituted };
 }

@@ -72,9 +72,10 @@ function bestReading(judged: Judged[], logKeys: number, c: RuleContext): RuleRea
   const top = Math.max(...tempered);
   const best = judged[tempered.indexOf(top)] as Judged;
   const alike = judged.filter((_, i) => (tempered[i] as number) > top - 1e-9);
-  const open = Array.from({ length: c.n }, (_, p) =>
-    alike.some((j) => inverse(j.plainOf)[p] !== inverse(best.plainOf)[p]),
-  );
+  // Each alphabet (plain letter → cipher letter) once, not once a cell.
+  const cipherOf = inverse(best.plainOf);
+  const others = alike.map((j) => inverse(j.plainOf));
+  const open = Array.from({ length: c.n }, (_, p) => others.some((o) => o[p] !== cipherOf[p]));
   return {
     rule: best.rule,
     plainOf: best.plainOf,

@@ -8,6 +8,7 @@ import { LANGUAGES, type Language } from '../languages.js';
 import { answerProbability, type NoAnswerFit, noAnswerLogLikelihood } from '../no-answer.js';
 import { candidateSymbols, ngramsFor, searchModel, tokenize } from '../readings/index.js';
 import { logSumExp, scoreText, softmax } from '../score.js';
+import type { VigenereAnalysis } from '../vigenere/index.js';
 import { autokeyColumns, type ColumnCipher, portaColumns, type TableauVariant } from './columns.js';
 
 /** Letters read: the key of a column shows long before, and every judgement decrypts and scores them. */
@@ -19,17 +20,6 @@ const OPTIONS_JUDGED = 10;
 const SWEEPS = 4;
 /** Options of each of two neighbouring columns tried together. */
 const PAIR_OPTIONS = 5;
-
-export interface TableauAnalysis {
-  language: Language;
-  ioc_scores: Record<string, number>;
-  probable_key_lengths: number[];
-  best_key_length: number;
-  probable_key: string;
-  decrypted_preview: string;
-  confidence: number;
-  reason?: ReturnType<typeof doubtOf>;
-}
 
 /** logit(conf) = a·logit(raw) + b. */
 interface Platt {
@@ -147,24 +137,6 @@ function climbPairs(state: State, fit: ReturnType<typeof unigramFit>, score: (ke
   return moved;
 }
 
-/** Mean index of coincidence of the columns, for every length. */
-function iocScores(c: Uint16Array, n: number, maxL: number): Record<string, number> {
-  const out: Record<string, number> = {};
-  for (let L = 1; L <= maxL; L++) {
-    let sum = 0;
-    for (let j = 0; j < L; j++) {
-      const counts = new Int32Array(n);
-      let m = 0;
-      for (let i = j; i < c.length; i += L, m++) counts[c[i] as number]!++;
-      let pairs = 0;
-      for (const k of counts) pairs += k * (k - 1);
-      sum += m > 1 ? pairs / (m * (m - 1)) : 0;
-    }
-    out[String(L)] = Math.round((sum / L) * 1e6) / 1e6;
-  }
-  return out;
-}
-
 /** The language the letters' frequencies read best under its best key of some length (auto's first look). */
 function likeliestLanguage(text: string, a: Alphabet, c: Uint16Array, cipher: ColumnCipher, maxL: number): Language {
   const best = (l: Language) => {
@@ -184,8 +156,15 @@ export function analyzeTableau(
   language: Language | 'auto',
   maxKeyLength: number,
   variant: TableauVariant,
-  how: { fit: NoAnswerFit; preview: number; calibration?: Platt; raw?: (raw: number) => void },
-): TableauAnalysis {
+  how: {
+    fit: NoAnswerFit;
+    preview: number;
+    /** The answer's `ioc_scores`, as the Vigenère analysis writes them (passed in: that room calls this one). */
+    iocScores: (letters: Uint16Array, n: number, maxLength: number) => Record<string, number>;
+    calibration?: Platt;
+    raw?: (raw: number) => void;
+  },
+): VigenereAnalysis {
   const cipher = variant === 'porta' ? portaColumns(a.size) : autokeyColumns(a.size);
   const read = letterPrefix(text, a, READ_LETTERS);
   const c = letterIndices(read, a);
@@ -215,7 +194,7 @@ export function analyzeTableau(
   how.raw?.(raw);
   return {
     language: chosen,
-    ioc_scores: iocScores(c, a.size, maxL),
+    ioc_scores: how.iocScores(c, a.size, maxL),
     probable_key_lengths: refined
       .map((r, i) => ({ L: r.L, p: posterior[i] as number }))
       .sort((x, y) => y.p - x.p)

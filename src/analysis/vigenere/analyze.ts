@@ -6,7 +6,7 @@ import { LANGUAGES, type Language } from '../languages.js';
 import { answerProbability, type NoAnswerFit, noAnswerLogLikelihood } from '../no-answer.js';
 import { logSumExp } from '../score.js';
 import { calibrateConfidence } from './calibration.js';
-import { coincidences, rankLengths } from './ioc.js';
+import { coincidences, iocScores, rankLengths } from './ioc.js';
 import type { Budget } from './key-search.js';
 import { screenPlan, searchPlan } from './plan.js';
 import { readingOf } from './reading.js';
@@ -131,12 +131,9 @@ export function analyzeVigenereDetails(
     .map((e) => e.length);
   const probable = [...new Set([best.length, ...fitted, ...ranked])].slice(0, MAX_PROBABLE_LENGTHS);
 
-  const iocScores: Record<string, number> = {};
-  for (let k = 1; k <= maxLength; k++) iocScores[String(k)] = Math.round((ioc[k] as number) * 1e6) / 1e6;
-
   const analysis: VigenereAnalysis = {
     language: fit.language,
-    ioc_scores: iocScores,
+    ioc_scores: iocScores(letters, n, maxLength),
     probable_key_lengths: probable,
     best_key_length: best.length,
     probable_key: Array.from(best.key, (s) => a.letters[s] as string).join(''),

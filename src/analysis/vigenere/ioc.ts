@@ -2,6 +2,14 @@
 import { IOC_SHARE, IOC_SIGNIFICANT, TOP_LENGTHS } from './tuning.js';
 
 /** Index of coincidence of every column split, lengths 1…maxLength. */
+/** The mean column IoC of every length 1…maxLength, as the answer's `ioc_scores` shows it (six decimals). */
+export function iocScores(letters: Uint16Array, n: number, maxLength: number): Record<string, number> {
+  const ioc = coincidences(letters, n, maxLength);
+  const out: Record<string, number> = {};
+  for (let k = 1; k <= maxLength; k++) out[String(k)] = Math.round((ioc[k] as number) * 1e6) / 1e6;
+  return out;
+}
+
 export function coincidences(letters: Uint16Array, n: number, maxLength: number): Float64Array {
   const out = new Float64Array(maxLength + 1);
   const counts = new Int32Array(maxLength * n);

@@ -25,6 +25,7 @@ import {
   TOO_SHORT_MESSAGE,
   type VigenereAnalysis,
 } from './analyze.js';
+import { iocScores } from './ioc.js';
 
 /** The variants analyze breaks: the periodic shifts with this engine, Porta and autokey column by column (tableau/). */
 export const ANALYZED_VARIANTS = ['vigenere', 'beaufort', 'variant_beaufort', 'gronsfeld', 'autokey', 'porta'] as const;
@@ -158,7 +159,7 @@ export function analyzeVariant(
     case 'autokey':
     case 'porta': {
       if (letterIndices(text, a).length < MIN_ANALYSIS_LETTERS) throw new AnalysisInputError('text', TOO_SHORT_MESSAGE);
-      const how = { fit: NO_ANSWER_FIT, preview: PREVIEW_CODE_POINTS };
+      const how = { fit: NO_ANSWER_FIT, preview: PREVIEW_CODE_POINTS, iocScores };
       return { ...analyzeTableau(text, a, language, maxKeyLength, variant, how), variant, equivalents: [] };
     }
   }
