@@ -223,6 +223,21 @@ export const count = z.int().meta({ description: 'Number of results (the number 
 export const index = z.int().meta({ description: 'Position of the item in the request, from 0.', example: 0 });
 export const original = z.string().meta({ description: 'The item’s text as sent.', example: 'abc' });
 
+/**
+ * The probability of the "no answer" hypothesis, `hypothesis` naming what it denies ("a Caesar cipher of prose"): beside it the
+ * answer's confidences keep their meaning (they and this sum to 1), and confidence / (1 − no_answer) is the
+ * confidence given that the text is such a cipher.
+ */
+export function noAnswerField(hypothesis: string) {
+  return z.number().meta({
+    description:
+      `Probability that the text is not ${hypothesis} in the language at all (random letters, another cipher): ` +
+      'the confidences of every candidate and this sum to 1, so confidence / (1 − no_answer) is the confidence ' +
+      'given that it is one.',
+    example: 0.01,
+  });
+}
+
 /** Why the best answer is not credible: present only when its confidence is below one half. */
 export function doubtReason(answer: string) {
   return z

@@ -210,6 +210,20 @@ describe('the playground on Node', () => {
     await shot(page, 'playground-caesar-solve');
   });
 
+  it('says apart whether a text is a Caesar cipher at all and, if so, whether the shift is right', async () => {
+    await page.click('#example-caesar');
+    await page.click('#break');
+    await expect
+      .poll(() => page.textContent('.two-step'))
+      .toBe('Probably a Caesar cipher: >99.9%; if so, shift 11: >99.9%');
+    // Four random-looking letters: most likely no cipher at all, though one shift still reads best among the rest.
+    await page.fill('#ciphertext', 'QZXJ');
+    await page.click('#break');
+    await expect
+      .poll(() => page.textContent('.two-step'))
+      .toMatch(/^Probably not a Caesar cipher: [\d.]+%; if so, shift \d+: /);
+  });
+
   it('analyses a Vigenère text: IoC bar chart and the recovered key', async () => {
     await page.click('#example-vigenere');
     await page.fill('#max-key-length', '12');

@@ -49,7 +49,8 @@ describe('caesar', () => {
     expect(s.alphabet).toBe('basic');
     expect(s.best_solution).toEqual({ shift: 11, text: CAESAR_PLAIN, confidence: s.all_solutions[0]?.score });
     expect(s.all_solutions).toHaveLength(26);
-    expect(s.all_solutions.reduce((sum, x) => sum + x.score, 0)).toBeCloseTo(1, 6);
+    expect(s.all_solutions.reduce((sum, x) => sum + x.score, 0) + s.no_answer).toBeCloseTo(1, 12);
+    expect(s.no_answer).toBeLessThan(1e-6);
   });
 
   it('says why when the best shift is not credible: random letters have "no answer", and the scores sum below 1', async () => {
@@ -60,6 +61,9 @@ describe('caesar', () => {
     expect(s.best_solution.confidence).toBeLessThan(0.5);
     expect(s.reason).toBe('no_answer');
     expect(s.all_solutions.reduce((sum, x) => sum + x.score, 0)).toBeLessThan(0.5);
+    // no_answer is the rest: the scores and it sum to 1, and it is what `reason` names.
+    expect(s.no_answer).toBeGreaterThan(0.5);
+    expect(s.all_solutions.reduce((sum, x) => sum + x.score, 0) + s.no_answer).toBeCloseTo(1, 12);
     const clear = await caller.caesar.solve({
       text: (await caller.caesar.encrypt({ text: CAESAR_PLAIN, shift: 4 })).result,
     });
@@ -94,6 +98,9 @@ describe('caesar', () => {
     expect(r.language).toBe('en');
     expect(r.results[0]).toMatchObject({ index: 0, original: enc.result, result: CAESAR_PLAIN, shift: 5 });
     expect(r.results[0]?.confidence).toBeGreaterThan(0.9);
+    const item = r.results[0] as { confidence: number; no_answer: number };
+    expect(item.no_answer).toBeLessThan(0.1);
+    expect(item.confidence).toBeLessThanOrEqual(1 - item.no_answer + 1e-12);
   });
 
   it.each([
@@ -277,6 +284,22 @@ describe('vigenere', () => {
         const { analysis } = await caller.vigenere.analyze({ text, variant, language: 'en' });
         expect(analysis).toMatchObject({ variant, probable_key: 'KEY', best_key_length: 3, equivalents: [] });
         expect(analysis.decrypted_preview).toBe(plain.slice(0, analysis.decrypted_preview.length));
+      }
+    });
+
+    it('carries no_answer in every variant: a key’s confidence never exceeds 1 − no_answer; random letters have none', async () => {
+      const text = await encrypt('KEY', 'vigenere');
+      for (const variant of ['vigenere', 'beaufort', 'auto', 'porta', 'autokey'] as const) {
+        const { analysis } = await caller.vigenere.analyze({ text, variant, language: 'en' });
+        expect(analysis.no_answer).toBeGreaterThanOrEqual(0);
+        expect(analysis.confidence).toBeLessThanOrEqual(1 - analysis.no_answer + 1e-12);
+      }
+      const rng = mulberry32(60);
+      const letters = Array.from({ length: 60 }, () => 'ABCDEFGHIJKLMNOPQRSTUVWXYZ'[Math.floor(rng() * 26)]).join('');
+      for (const variant of ['vigenere', 'auto', 'porta', 'autokey'] as const) {
+        const { analysis } = await caller.vigenere.analyze({ text: letters, variant, language: 'en' });
+        expect(analysis.no_answer, variant).toBeGreaterThan(0.5);
+        expect(analysis.reason, variant).toBe('no_answer');
       }
     });
 

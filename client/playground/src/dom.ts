@@ -27,6 +27,28 @@ export const percent = (p: number) =>
   p >= 0.9995 ? '>99.9%' : p < 0.0001 ? '<0.01%' : `${(p * 100).toFixed(p < 0.1 ? 2 : 1)}%`;
 
 /**
+ * A solver's confidence said as two questions apart: is the text such a cipher at all (1 − no_answer), and, if so,
+ * is this its key (confidence / (1 − no_answer)): "Probably a Caesar cipher: 64%; if so, shift 3: 97%".
+ */
+export function twoStepConfidence(
+  cipher: string,
+  answer: string,
+  r: { confidence: number; no_answer: number },
+): HTMLParagraphElement {
+  const isCipher = 1 - r.no_answer;
+  const given = isCipher > 0 ? Math.min(1, r.confidence / isCipher) : 0;
+  const likely = isCipher >= 0.5 ? 'Probably' : 'Probably not';
+  return el(
+    'p',
+    { className: 'two-step' },
+    `${likely} ${cipher}: `,
+    el('strong', { className: 'is-cipher' }, percent(isCipher)),
+    `; if so, ${answer}: `,
+    el('strong', { className: 'given-cipher' }, percent(given)),
+  );
+}
+
+/**
  * Runs a request with its button disabled and saying `labels.busy`, and the region its answer goes to marked busy
  * (screen readers wait for it); afterwards the button says `labels.idle` again, whatever happened.
  */

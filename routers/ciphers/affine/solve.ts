@@ -12,6 +12,7 @@ import {
   doubtReason,
   languageField,
   languageName,
+  noAnswerField,
   success,
   textSchema,
   withAlphabetRules,
@@ -56,10 +57,7 @@ const affineSolveOutput = z.object({
     })
     .meta({ description: 'The most probable key and its decryption.' }),
   all_solutions: z.array(solution).meta({ description: 'Every key of the alphabet, most probable first.' }),
-  no_answer: z.number().meta({
-    description: 'Probability that the text is not an affine cipher of prose in the language.',
-    example: 0.0001,
-  }),
+  no_answer: noAnswerField('an affine cipher of prose'),
   reason: doubtReason('best_solution'),
   alphabet: alphabetName,
   language: languageName,

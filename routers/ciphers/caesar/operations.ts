@@ -63,7 +63,7 @@ const solve = post(
     input: caesarSolveInput,
     output: caesarSolveOutput,
     run: async (input, ctx) => {
-      const { language, solutions, reason } = await compute(ctx, 'caesarSolve', {
+      const { language, solutions, noAnswer, reason } = await compute(ctx, 'caesarSolve', {
         spec: { alphabet: input.alphabet, custom_alphabet: input.custom_alphabet },
         text: input.text,
         language: input.language,
@@ -74,6 +74,7 @@ const solve = post(
         success: true as const,
         best_solution: { shift: best.shift, text: best.text, confidence: best.score },
         all_solutions: solutions,
+        no_answer: noAnswer,
         ...(reason && { reason }),
         alphabet: input.alphabet,
         language,
@@ -89,6 +90,7 @@ const solve = post(
           { shift: 5, text: 'Rfc osgai zpmul dmv hsknq mtcp rfc jyxw bme', score: 6.7e-25 },
           { shift: 25, text: 'Xli uymgo fvsar jsb nyqtw sziv xli pedc hsk', score: 6.8e-26 },
         ],
+        no_answer: 0,
         alphabet: 'basic',
         language: 'en',
       },
@@ -111,8 +113,9 @@ async function bulkSolve(input: BulkInput, ctx: Context) {
   const errors: FieldErrors = {};
   const results = solved.map((r, index) => {
     if ('field' in r) errors[`items.${index}.${r.field}`] = [r.message];
-    const best = r as { shift: number; text: string; confidence: number };
-    return { index, original: texts[index]!, result: best.text, shift: best.shift, confidence: best.confidence };
+    const best = r as { shift: number; text: string; confidence: number; noAnswer: number };
+    const { text, shift, confidence, noAnswer } = best;
+    return { index, original: texts[index]!, result: text, shift, confidence, no_answer: noAnswer };
   });
   if (Object.keys(errors).length) {
     throw new TRPCError({ code: 'BAD_REQUEST', message: 'Validation failed', cause: new FieldValidationError(errors) });

@@ -15,6 +15,7 @@ import {
   languageField,
   languageName,
   MAX_BULK_ITEMS,
+  noAnswerField,
   oneOf,
   original,
   shiftMethod,
@@ -133,6 +134,7 @@ export const caesarSolveOutput = z.object({
   all_solutions: z
     .array(solution)
     .meta({ description: 'One candidate per shift of the alphabet, most probable first.' }),
+  no_answer: noAnswerField('a Caesar cipher of prose'),
   reason: doubtReason('best_solution'),
   alphabet: alphabetName,
   language: languageName,
@@ -148,6 +150,9 @@ const caesarBulkResult = z
       description: 'Probability that the shift found is the answer, "no answer" weighed too; method solve only.',
       example: 0.98,
     }),
+    no_answer: noAnswerField('a Caesar cipher of prose')
+      .optional()
+      .meta({ description: 'The item’s probability of "no answer" (see /caesar/solve); method solve only.' }),
   })
   .meta({ description: 'The result for one item.' });
 

@@ -13,6 +13,7 @@ import {
   doubtReason,
   languageField,
   languageName,
+  noAnswerField,
   requestAlphabet,
   success,
   textSchema,
@@ -122,12 +123,7 @@ const substitutionSolveOutput = z.object({
   runners_up: z
     .array(solution)
     .meta({ description: 'A few other keys, distinct from the best on the text’s letters, most probable first.' }),
-  no_answer: z.number().meta({
-    description:
-      'Probability that the text is not a simple substitution of prose in the language (random letters, another ' +
-      'cipher): the confidences of every key there is and this sum to 1.',
-    example: 0.01,
-  }),
+  no_answer: noAnswerField('a simple substitution of prose'),
   reason: doubtReason('best_solution'),
   alphabet: alphabetName,
   language: languageName,

@@ -73,6 +73,7 @@ const analyze = post(
           probable_key: 'LEMON',
           decrypted_preview: SAMPLE_PLAIN,
           confidence: 1,
+          no_answer: 0,
           language: 'en',
           variant: 'vigenere',
           equivalents: [{ variant: 'variant_beaufort', key: 'PWOMN' }],

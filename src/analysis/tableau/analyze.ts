@@ -203,6 +203,7 @@ export function analyzeTableau(
     probable_key: key,
     decrypted_preview: variantDecrypt(codePointPrefix(text, how.preview), key, variant, a),
     confidence,
+    no_answer: 1 - answer,
     ...(reason && { reason }),
   };
 }

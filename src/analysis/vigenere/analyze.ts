@@ -29,6 +29,8 @@ export interface VigenereAnalysis {
    * most max_key_length letters (random letters, another cipher, a longer key).
    */
   confidence: number;
+  /** Probability of "no answer": confidence / (1 − no_answer) is the key's given that there is an answer. */
+  no_answer: number;
   /** Why the key is not credible, when the confidence is below one half (doubt.ts). */
   reason?: Doubt;
 }
@@ -139,6 +141,7 @@ export function analyzeVigenereDetails(
     probable_key: Array.from(best.key, (s) => a.letters[s] as string).join(''),
     decrypted_preview: vigenereDecryptShifts(codePointPrefix(text, PREVIEW_CODE_POINTS), best.key, a),
     confidence,
+    no_answer: 1 - answer,
     ...(reason && { reason }),
   };
   return { analysis, noAnswer: 1 - answer, evidence, inner, raw: rawConfidence };

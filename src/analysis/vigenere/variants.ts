@@ -133,7 +133,7 @@ function weighBoth(text: string, a: Alphabet, v: AnalysisDetails, b: AnalysisDet
   const confidence = answer * share(beaufort ? (wb as number) : (wv as number)) * d.inner;
   const reason = doubtOf(confidence, 1 - answer);
   const { reason: _, ...rest } = chosen;
-  return { ...rest, confidence, ...(reason && { reason }) };
+  return { ...rest, confidence, no_answer: 1 - answer, ...(reason && { reason }) };
 }
 
 /** Breaks a text of the Vigenère family as `variant` (or, with auto, whichever of Vigenère and Beaufort reads it). */

@@ -1,6 +1,6 @@
 // Caesar in the playground: a shift slider, the shifted alphabet under the plain one, every shift ranked when broken.
 import type { CipherOutputs } from '@cipher-service/client';
-import { $, el, percent } from '../dom.js';
+import { $, el, percent, twoStepConfidence } from '../dom.js';
 import { CAESAR_EXAMPLE } from '../examples.js';
 import { languageName } from '../languages.js';
 import type { PlaygroundCipher } from './cipher.js';
@@ -49,7 +49,8 @@ function solution(r: CipherOutputs['caesar']['solve']): Node[] {
       'div',
       { className: 'verdict' },
       el('p', { className: 'big' }, 'Shift ', el('strong', { id: 'best-shift' }, String(best.shift))),
-      el('p', {}, `${percent(best.confidence)} sure · ${languageName(r.language)}`),
+      twoStepConfidence('a Caesar cipher', `shift ${best.shift}`, { ...best, no_answer: r.no_answer }),
+      el('p', {}, languageName(r.language)),
     ),
     el('p', { className: 'result plaintext', id: 'plaintext' }, best.text),
     el('div', { className: 'table-scroll' }, ranking(r)),

@@ -2,7 +2,7 @@
 // broken as a cryptogram, with the key found as a table whose cipher letters can be pinned for the next solve.
 import type { CipherOutputs } from '@cipher-service/client';
 import { alphabetLetters } from '../alphabets.js';
-import { $, el, percent, radio } from '../dom.js';
+import { $, el, percent, radio, twoStepConfidence } from '../dom.js';
 import { SUBSTITUTION_EXAMPLE } from '../examples.js';
 import { languageName } from '../languages.js';
 import type { PlaygroundCipher } from './cipher.js';
@@ -152,7 +152,8 @@ function solution(r: CipherOutputs['substitution']['solve']): Node[] {
       'div',
       { className: 'verdict' },
       el('p', { className: 'big' }, 'Solved ', el('strong', { id: 'best-confidence' }, percent(best.confidence))),
-      el('p', {}, `sure · ${languageName(r.language)}`),
+      twoStepConfidence('a cryptogram', 'this key', { ...best, no_answer: r.no_answer }),
+      el('p', {}, languageName(r.language)),
     ),
     ...(r.reason ? [el('p', { className: 'hint', id: 'solve-reason' }, r.reason)] : []),
     el('p', { className: 'result plaintext', id: 'plaintext' }, best.text),

@@ -2,7 +2,7 @@
 
 import type { CipherInputs, CipherOutputs } from '@cipher-service/client';
 import { iocChart } from '../charts.js';
-import { $, el, percent } from '../dom.js';
+import { $, el, twoStepConfidence } from '../dom.js';
 import { VIGENERE_EXAMPLE } from '../examples.js';
 import { fitChart } from '../fit-chart.js';
 import { languageIoc } from '../frequencies.js';
@@ -46,6 +46,16 @@ const FAMILY_NAMES: Record<string, string> = {
   porta: 'Porta',
 };
 
+/** Every variant the analysis reads, as a sentence names it. */
+const VARIANT_NAMES: Record<CipherOutputs['vigenere']['analyze']['analysis']['variant'], string> = {
+  vigenere: 'Vigenère',
+  beaufort: 'Beaufort',
+  variant_beaufort: 'variant Beaufort',
+  gronsfeld: 'Gronsfeld',
+  autokey: 'autokey',
+  porta: 'Porta',
+};
+
 const FAMILY_WHY: Record<'vigenere' | 'beaufort' | 'autokey' | 'porta', (s: Explanation, language: string) => string> =
   {
     vigenere: (s, language) =>
@@ -86,11 +96,8 @@ function solution(r: CipherOutputs['vigenere']['analyze']): Node[] {
       'div',
       { className: 'verdict' },
       el('p', { className: 'big' }, 'Key ', el('strong', { id: 'best-key' }, a.probable_key)),
-      el(
-        'p',
-        {},
-        `${a.variant.replace('_', ' ')} · length ${a.best_key_length} · ${percent(a.confidence)} sure · ${languageName(a.language)}`,
-      ),
+      twoStepConfidence(`a ${VARIANT_NAMES[a.variant]} cipher`, `key ${a.probable_key}`, a),
+      el('p', {}, `length ${a.best_key_length} · ${languageName(a.language)}`),
     ),
     ...(a.equivalents.length > 0
       ? [
