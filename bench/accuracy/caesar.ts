@@ -40,7 +40,7 @@ export function runCaesar(ctx: FormatContext): { grid: Grid; outcomes: Outcome[]
         const best = result.solutions[0];
         times.push(performance.now() - started);
         const right = best?.shift === shift;
-        outcomes.push({ conf: best?.score ?? 0, right });
+        outcomes.push({ conf: best?.score ?? 0, right, noAnswer: result.noAnswer, letters });
         evidence.push({
           evidence: result.evidence,
           inner: best?.score ?? 0,

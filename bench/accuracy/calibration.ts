@@ -6,6 +6,12 @@ export interface Outcome {
   conf: number;
   /** Whether the answer was exactly right (never, for an input of the null set). */
   right: boolean;
+  /** The probability of "no answer" the solver reported beside `conf`, where it reports one. */
+  noAnswer?: number;
+  /** Letters of the text (for the mix of real and null inputs, weighed per length). */
+  letters?: number;
+  /** How much this outcome counts in the ECE (1 unless a mix is weighed to a prior: isCipherOutcomes). */
+  w?: number;
 }
 
 /** A Caesar solve as the calibration of "no answer" reads it (--calibrate). */
@@ -34,12 +40,59 @@ export interface EvidenceOutcome {
  */
 export function ece(outcomes: Outcome[]): number {
   const bins = Array.from({ length: 10 }, () => ({ conf: 0, right: 0 }));
+  let total = 0;
   for (const o of outcomes) {
+    const w = o.w ?? 1;
     const b = bins[Math.min(9, Math.floor(o.conf * 10))] as (typeof bins)[number];
-    b.conf += o.conf;
-    b.right += o.right ? 1 : 0;
+    b.conf += w * o.conf;
+    b.right += o.right ? w : 0;
+    total += w;
   }
-  return bins.reduce((sum, b) => sum + Math.abs(b.right - b.conf), 0) / Math.max(1, outcomes.length);
+  const gaps = bins.reduce((sum, b) => sum + Math.abs(b.right - b.conf), 0);
+  return total > 0 ? gaps / total : 0;
+}
+
+/** Real ciphertexts' outcomes read given that there is an answer: confidence / (1 − no_answer). */
+export function givenAnswer(outcomes: Outcome[]): Outcome[] {
+  return outcomes.map((o) => ({
+    conf: (o.noAnswer ?? 0) < 1 ? Math.min(1, o.conf / (1 - (o.noAnswer ?? 0))) : 0,
+    right: o.right,
+  }));
+}
+
+/**
+ * "Is it a cipher at all?" as an outcome: 1 − no_answer against whether the input was a real ciphertext, the real
+ * ones and the null set weighed to the prior "no answer" assumes (NO_ANSWER_PRIOR: each group of one length holds
+ * real and null inputs in that proportion, whatever their counts).
+ */
+export function isCipherOutcomes(
+  real: { noAnswer: number; letters: number }[],
+  nulls: { noAnswer: number; letters: number }[],
+  prior: number,
+): Outcome[] {
+  const inputs = [...real.map((x) => ({ ...x, none: false })), ...nulls.map((x) => ({ ...x, none: true }))];
+  const w = priorWeights(inputs, prior);
+  return inputs.map((x, i) => ({ conf: 1 - x.noAnswer, right: !x.none, w: w[i] as number })).filter((o) => o.w > 0);
+}
+
+/**
+ * Each input's weight in a mix of real and null inputs (`none`) where every length holds them as `prior` says: the
+ * real ones of a length share 1 − prior, its null ones prior. A length with one kind alone weighs 0: it says nothing
+ * of the other's share.
+ */
+function priorWeights(inputs: { letters: number; none: boolean }[], prior: number): number[] {
+  const counts = new Map<number, { real: number; none: number }>();
+  for (const x of inputs) {
+    const c = counts.get(x.letters) ?? { real: 0, none: 0 };
+    if (x.none) c.none++;
+    else c.real++;
+    counts.set(x.letters, c);
+  }
+  return inputs.map((x) => {
+    const c = counts.get(x.letters) as { real: number; none: number };
+    if (c.real === 0 || c.none === 0) return 0;
+    return x.none ? prior / c.none : (1 - prior) / c.real;
+  });
 }
 
 /**
@@ -123,4 +176,53 @@ export function fitNoAnswer(outcomes: EvidenceOutcome[], grid = NO_ANSWER_GRID):
   };
   const [slope, offset] = gridMinimum(loss, grid.slopes, grid.offsets, [1, 0]);
   return { slope, offset };
+}
+
+/** A fit of "is it a cipher at all": logit P = slope · evidence + offset + perLetter · (min(letters, upTo) − 4). */
+export interface AnswerOddsFit {
+  slope: number;
+  offset: number;
+  perLetter: number;
+  upTo: number;
+}
+
+/**
+ * Fits P(a cipher of prose) to whether each input was a real ciphertext (not whether its key was right: that is the
+ * confidence given an answer, calibrated apart), by weighted log loss, the real and null inputs of each length
+ * weighed to `prior` (isCipherOutcomes). A coarse grid (slope 0.05, offset 0.1 apart) for every growth per letter,
+ * then a fine one (0.01, 0.02) around the best: the evidence of long texts separates them almost perfectly, where
+ * Newton's method would run the slope off to infinity.
+ */
+export function fitAnswerOdds(solves: EvidenceOutcome[], prior: number, upTo: number): AnswerOddsFit {
+  const w = priorWeights(
+    solves.map((p) => ({ letters: p.letters, none: p.none === true })),
+    prior,
+  );
+  const rows = solves
+    .map((p, i) => ({ e: p.evidence, g: Math.min(p.letters, upTo) - 4, y: p.none ? 0 : 1, w: w[i] as number }))
+    .filter((r) => r.w > 0);
+  const loss = (slope: number, offset: number, perLetter: number): number => {
+    let sum = 0;
+    for (const r of rows) {
+      const z = slope * r.e + offset + perLetter * r.g;
+      // −ln σ(z) or −ln(1 − σ(z)), stable for large |z|.
+      const logQ = -Math.log1p(Math.exp(-Math.abs(z))) + Math.min(0, z);
+      sum -= r.w * (r.y ? logQ : logQ - z);
+    }
+    return sum;
+  };
+  let best = { slope: 1, offset: 0, perLetter: 0, loss: Number.POSITIVE_INFINITY };
+  for (const perLetter of steps(0, 0.4, 0.05))
+    for (const slope of steps(0.05, 2, 0.05))
+      for (const offset of steps(-8, 8, 0.1)) {
+        const l = loss(slope, offset, perLetter);
+        if (l < best.loss) best = { slope, offset, perLetter, loss: l };
+      }
+  const { perLetter } = best;
+  for (const slope of steps(Math.max(0.01, best.slope - 0.05), best.slope + 0.05, 0.01))
+    for (const offset of steps(best.offset - 0.1, best.offset + 0.1, 0.02)) {
+      const l = loss(slope, offset, perLetter);
+      if (l < best.loss) best = { slope, offset, perLetter, loss: l };
+    }
+  return { slope: best.slope, offset: best.offset, perLetter: best.perLetter, upTo };
 }

@@ -1,63 +1,76 @@
 // The "no answer" fits of a calibration run: any solver's scaling of its evidence; for Caesar also what the shipped
-// fits give per format, and which candidates for one class of layout meet both targets (null answered ≥ 0.5, ECE).
+// fits give per format beside the fits of "is it a cipher at all" of the run's solves.
 import type { NoAnswerClass } from '../../src/analysis/index.js';
-import { type EvidenceOutcome, ece, fitNoAnswer, NO_ANSWER_GRID, type NoAnswerGrid, steps } from './calibration.js';
-import { answerProbability, creditBand, NO_ANSWER_FITS, type NoAnswerFit } from './internals.js';
+import {
+  type EvidenceOutcome,
+  ece,
+  fitAnswerOdds,
+  fitNoAnswer,
+  isCipherOutcomes,
+  NO_ANSWER_GRID,
+  type NoAnswerGrid,
+} from './calibration.js';
+import { answerProbability, NO_ANSWER_FITS, NO_ANSWER_PRIOR, type NoAnswerFit } from './internals.js';
 
-/** The targets of issue 15 in every format: at most this share of null inputs answered at ≥ 0.5 (%), and this ECE. */
-const NULL_TARGET = 5;
-const ECE_TARGET = 0.03;
+/** Caesar's growth of the offset per letter runs up to the longest cell measured (NO_ANSWER_FITS). */
+const CAESAR_GROWTH_UP_TO = 10;
 
 /** The best shift's confidence the solver reports for a solve read under `fit` (the run read it with none). */
 function confidence(p: EvidenceOutcome, fit: NoAnswerFit): number {
-  return creditBand(p.inner * answerProbability(p.evidence, fit, p.letters), fit.band);
+  return p.inner * answerProbability(p.evidence, fit, p.letters);
 }
 
-/** Per format: the share of null inputs answered at ≥ 0.5 (%) and the ECE with them, each class under its fit. */
+/**
+ * Per format: the share of null inputs answered at ≥ 0.5 (%), the worst length's share, and the ECE of "is a
+ * cipher" on the mix weighed to the documented prior, each class of layout under its fit.
+ */
 function figures(solves: EvidenceOutcome[], fits: Record<NoAnswerClass, NoAnswerFit>) {
   const formats = [...new Set(solves.map((p) => p.format))];
   return formats.map((format) => {
     const mine = solves.filter((p) => p.format === format);
-    const scored = mine.map((p) => ({ conf: confidence(p, fits[p.layoutClass ?? 'words']), right: p.right }));
-    const nulls = scored.filter((_, i) => mine[i]?.none);
-    const high = nulls.filter((o) => o.conf >= 0.5).length;
-    return { format, answered: (100 * high) / Math.max(1, nulls.length), ece: ece(scored) };
+    const fitOf = (p: EvidenceOutcome) => fits[p.layoutClass ?? 'words'];
+    const nulls = mine.filter((p) => p.none);
+    const high = (xs: EvidenceOutcome[]) => xs.filter((p) => confidence(p, fitOf(p)) >= 0.5).length;
+    const lengths = [...new Set(nulls.map((p) => p.letters))];
+    const worst = Math.max(
+      ...lengths.map((n) => {
+        const at = nulls.filter((p) => p.letters === n);
+        return (100 * high(at)) / at.length;
+      }),
+    );
+    const noAnswer = (p: EvidenceOutcome) => ({
+      noAnswer: 1 - answerProbability(p.evidence, fitOf(p), p.letters),
+      letters: p.letters,
+    });
+    const mix = isCipherOutcomes(mine.filter((p) => !p.none).map(noAnswer), nulls.map(noAnswer), NO_ANSWER_PRIOR);
+    return { format, answered: (100 * high(nulls)) / Math.max(1, nulls.length), worst, ece: ece(mix) };
   });
 }
 
 const text = (rows: ReturnType<typeof figures>): string =>
-  rows.map((r) => `${r.format}: ${r.answered.toFixed(2)} %, ECE ${r.ece.toFixed(4)}`).join('; ');
+  rows
+    .map(
+      (r) => `${r.format}: ${r.answered.toFixed(2)} % (worst length ${r.worst.toFixed(1)} %), ECE ${r.ece.toFixed(4)}`,
+    )
+    .join('; ');
 
 /**
- * Prints the shipped fits' figures, then the best candidates for `layoutClass` (the other class keeping its shipped
- * fit): the most room left below both targets in the worst format, as a share of each target (what held-out text
- * may take back is a share of either).
+ * Prints, per format, what the shipped fits give (null inputs answered ≥ 0.5, overall and at the worst length; ECE
+ * of "is a cipher" on the mix weighed to the prior) beside the fits of "is a cipher" these solves give.
  */
-export function rankNoAnswerFits(solves: EvidenceOutcome[], layoutClass: NoAnswerClass): void {
-  console.log(
-    `\nThe shipped "no answer" fits (null answered ≥ 0.5, ECE with them): ${text(figures(solves, NO_ANSWER_FITS))}`,
-  );
-  const ranked: { fit: NoAnswerFit; rows: ReturnType<typeof figures>; room: number }[] = [];
-  // From the grid's indices: repeated addition of 0.1 drifted past 1.4 and 3 and dropped those ends.
-  for (const slope of steps(1, 1.4, 0.1))
-    for (const offset of steps(1.8, 3, 0.1))
-      for (const perLetter of [0, 0.05, 0.1])
-        for (const to of [undefined, 0.7, 0.75, 0.8]) {
-          const fit: NoAnswerFit = {
-            slope,
-            offset,
-            perLetter,
-            upTo: 40,
-            ...(to && { band: { from: 0.4, to } }),
-          };
-          const rows = figures(solves, { ...NO_ANSWER_FITS, [layoutClass]: fit });
-          const room = Math.min(...rows.map((r) => Math.min(1 - r.answered / NULL_TARGET, 1 - r.ece / ECE_TARGET)));
-          ranked.push({ fit, rows, room });
-        }
-  ranked.sort((x, y) => y.room - x.room);
-  console.log(`Candidates for class ${layoutClass}, most room below both targets in every format first:`);
-  for (const { fit, rows, room } of ranked.slice(0, 8))
-    console.log(`  ${JSON.stringify(fit)} (room ${(100 * room).toFixed(1)} %): ${text(rows)}`);
+export function compareNoAnswerFits(solves: EvidenceOutcome[]): void {
+  console.log(`\nThe shipped "no answer" fits: ${text(figures(solves, NO_ANSWER_FITS))}`);
+  const fitted = Object.fromEntries(
+    (['words', 'letters'] as const).map((c) => [
+      c,
+      fitAnswerOdds(
+        solves.filter((p) => (p.layoutClass ?? 'words') === c),
+        NO_ANSWER_PRIOR,
+        CAESAR_GROWTH_UP_TO,
+      ),
+    ]),
+  ) as Record<NoAnswerClass, NoAnswerFit>;
+  console.log(`These solves' fits ${JSON.stringify(fitted)}: ${text(figures(solves, fitted))}`);
 }
 
 /** " (on the grid's edge: the best fit may lie beyond)" when a fit is, else nothing. */

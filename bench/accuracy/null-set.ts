@@ -54,11 +54,17 @@ export function runNullSet(ctx: FormatContext): NullOutcome[] {
           const rng = mulberry32(cellSeed(solver === 'caesar' ? 0x0c0ffee : 0x0b0a7, language, letters, k));
           for (let i = 0; i < per[solver]; i++) {
             const text = nullInput(sampler, solver, kind, letters, rng);
-            const { conf, evidence, inner, layoutClass } = answer(text, sampler, language, solver, o.calibrate);
+            const { conf, noAnswer, evidence, inner, layoutClass } = answer(
+              text,
+              sampler,
+              language,
+              solver,
+              o.calibrate,
+            );
             if (o.dump && solver === 'vigenere')
               appendFileSync(
                 o.dump,
-                `${JSON.stringify({ format: ctx.format, language, kind, letters, none: true, evidence, inner, conf })}\n`,
+                `${JSON.stringify({ format: ctx.format, language, kind, letters, none: true, evidence, inner, conf, layoutClass })}\n`,
               );
             items.push({
               solver,
@@ -66,6 +72,7 @@ export function runNullSet(ctx: FormatContext): NullOutcome[] {
               language,
               letters,
               conf,
+              noAnswer,
               ...(evidence !== undefined && { evidence, inner }),
               ...(layoutClass && { layoutClass }),
             });
@@ -106,15 +113,21 @@ function answer(
   language: Language,
   solver: Solver,
   calibrate: boolean,
-): { conf: number; evidence?: number; inner?: number; layoutClass?: NoAnswerClass } {
+): { conf: number; noAnswer: number; evidence?: number; inner?: number; layoutClass?: NoAnswerClass } {
   if (solver === 'vigenere') {
     const d = analyzeVigenereDetails(text, sampler.alphabet, language, MAX_KEY_LENGTH, {
       ...(calibrate && { noAnswerFit: CALIBRATING }),
     });
-    return { conf: d.analysis.confidence, evidence: d.evidence, inner: d.inner };
+    return {
+      conf: d.analysis.confidence,
+      noAnswer: d.noAnswer,
+      evidence: d.evidence,
+      inner: d.inner,
+      layoutClass: d.layoutClass,
+    };
   }
   const options = { bestOnly: true, ...(calibrate && { noAnswerFit: CALIBRATING }) };
   const r = solveCaesar(text, sampler.alphabet, language, options);
   const conf = r.solutions[0]?.score ?? 0;
-  return { conf, evidence: r.evidence, inner: conf, layoutClass: r.noAnswerClass };
+  return { conf, noAnswer: r.noAnswer, evidence: r.evidence, inner: conf, layoutClass: r.noAnswerClass };
 }

@@ -1,6 +1,7 @@
 // What the bench prints: per-cell tallies of ours and the baselines, null-set shares, and the summary across formats.
 import type { NoAnswerClass } from '../../src/analysis/index.js';
-import { ece, type Outcome } from './calibration.js';
+import { ece, givenAnswer, isCipherOutcomes, type Outcome } from './calibration.js';
+import { NO_ANSWER_PRIOR } from './internals.js';
 import type { Format } from './presentations.js';
 
 export const pct = (x: number, n: number): string => (n ? `${((100 * x) / n).toFixed(n >= 2000 ? 2 : 1)}` : '—');
@@ -48,6 +49,8 @@ export interface NullOutcome {
   /** Letters of the input. */
   letters: number;
   conf: number;
+  /** The probability of "no answer" the solver reported. */
+  noAnswer: number;
   /** Caesar: the solver's evidence for an answer against "no answer", and its best shift's posterior among the shifts. */
   evidence?: number;
   inner?: number;
@@ -86,6 +89,46 @@ function printColumns(title: string, reports: FormatReport[], grid: (r: FormatRe
       if (!rows || ![...rows.values()].some((t) => t.n > 0)) return '—';
       const s = columnSummary(rows);
       return `**${pct(s.ours, 1)}** (${pct(s.worst, 1)} ${s.at}) / ${pct(s.quad, 1)}`;
+    });
+    console.log(`| ${r.format} | ${cells.join(' | ')} |`);
+  }
+}
+
+/** The share of null inputs answered at ≥ 0.5 (%), and the worst kind × length with its share. */
+function nullWorst(items: NullOutcome[]): string {
+  if (items.length === 0) return '—';
+  const cases = new Map<string, NullOutcome[]>();
+  for (const i of items) cases.set(`${i.kind} ${i.letters}`, [...(cases.get(`${i.kind} ${i.letters}`) ?? []), i]);
+  const share = (xs: NullOutcome[]) => xs.filter((i) => i.conf >= 0.5).length / xs.length;
+  const [at, worst] = [...cases].reduce((x, y) => (share(y[1]) > share(x[1]) ? y : x));
+  return `${pct(share(items), 1)} (worst ${at}: ${pct(share(worst), 1)})`;
+}
+
+/**
+ * The two questions a confidence answers, apart: given that the text is a cipher of the kind, is this its key
+ * (confidence / (1 − no_answer) on real ciphertexts), and is it one at all (1 − no_answer on real and null inputs
+ * weighed to the documented prior); then how often a null input is answered at ≥ 0.5.
+ */
+function printTwoQuestions(reports: FormatReport[]): void {
+  console.log(
+    `\n### Calibration apart: ECE given an answer (real ciphertexts), ECE of "is a cipher" (real and null inputs of ` +
+      `each length weighed ${1 - NO_ANSWER_PRIOR} : ${NO_ANSWER_PRIOR}), null inputs answered ≥ 0.5 % (worst kind × length)\n`,
+  );
+  console.log(
+    '| format | Caesar given | Caesar is a cipher | Caesar null | Vigenère given | Vigenère is a cipher | Vigenère null |',
+  );
+  console.log('|---|---|---|---|---|---|---|');
+  const e = (o: Outcome[]): string => (o.length ? `${ece(o).toFixed(4)} (${o.length})` : '—');
+  for (const r of reports) {
+    const cells = (['caesar', 'vigenere'] as const).map((solver) => {
+      const real = r.outcomes[solver];
+      const nulls = r.nulls.filter((i) => i.solver === solver);
+      const mix = isCipherOutcomes(
+        real.map((o) => ({ noAnswer: o.noAnswer ?? 0, letters: o.letters ?? 0 })),
+        nulls,
+        NO_ANSWER_PRIOR,
+      );
+      return `${e(givenAnswer(real))} | ${mix.length ? ece(mix).toFixed(4) : '—'} | ${nullWorst(nulls)}`;
     });
     console.log(`| ${r.format} | ${cells.join(' | ')} |`);
   }
@@ -130,4 +173,5 @@ export function printSummary(reports: FormatReport[]): void {
       `| ${r.format} | ${e(c)} | ${e([...c, ...nulls('caesar')])} | ${e(v)} | ${e([...v, ...nulls('vigenere')])} | ${e(all)} |`,
     );
   }
+  printTwoQuestions(reports);
 }

@@ -7,17 +7,25 @@
 // substitution-report.ts (tables), calibration.ts (ECE, Platt), no-answer-fits.ts (the "no answer" fits).
 import { appendFileSync } from 'node:fs';
 import { runCaesar } from './caesar.js';
-import { type EvidenceOutcome, ece, fitPlatt } from './calibration.js';
+import { type EvidenceOutcome, ece, fitAnswerOdds, fitPlatt } from './calibration.js';
 import { FormatContext } from './context.js';
 import { fitIdentify, printIdentify, readIdentifyDump, runIdentify } from './identify.js';
-import { shortCalibrationWeight } from './internals.js';
-import { fitEvidence, rankNoAnswerFits } from './no-answer-fits.js';
+import { NO_ANSWER_PRIOR, shortCalibrationWeight } from './internals.js';
+import { compareNoAnswerFits, fitEvidence } from './no-answer-fits.js';
 import { runNullSet } from './null-set.js';
 import { helpText, OptionError, type Options, readOptions } from './options.js';
 import { type FormatReport, printSummary } from './report.js';
 import { runLongKeys, runSpeed } from './speed.js';
 import { runSubstitution, SUBSTITUTION_GRID, substitutionEvidence } from './substitution.js';
 import { runVigenere, type VigenereOutcome } from './vigenere.js';
+
+/** The Vigenère fit of "is it a cipher at all" (fitAnswerOdds) under the documented prior, printed. */
+function printVigenereOdds(solver: string, solves: EvidenceOutcome[]): void {
+  if (solves.length === 0) return;
+  // The growth per letter up to 40: the cells run from 20 letters to 120, and past 40 it no longer matters.
+  const fit = fitAnswerOdds(solves, NO_ANSWER_PRIOR, 40);
+  console.log(`"Is it a cipher" fit for ${solver} (prior of no answer ${NO_ANSWER_PRIOR}): ${JSON.stringify(fit)}`);
+}
 
 /** The Caesar fit over every solve, then for each class of layout alone (NoAnswerClass: each has a fit of its own). */
 function fitCaesarEvidence(solves: EvidenceOutcome[]): void {
@@ -29,7 +37,7 @@ function fitCaesarEvidence(solves: EvidenceOutcome[]): void {
         `Caesar, layouts of class ${c}`,
         solves.filter((p) => p.layoutClass === c),
       );
-  rankNoAnswerFits(solves, 'letters');
+  compareNoAnswerFits(solves);
 }
 
 /** The substitution section runs once, in its own two presentations, unless skipped or given nothing to solve. */
@@ -72,7 +80,13 @@ function calibrate(o: Options): void {
 
 /** The Vigenère "no answer" scaling, then the Platt scaling of its posterior (all, then the short texts alone). */
 function fitVigenere(vigenere: VigenereOutcome[], nulls: EvidenceOutcome[]): void {
-  fitEvidence('Vigenère', [...vigenere.map((v) => v.evidence), ...nulls.filter((i) => i.solver === 'vigenere')]);
+  const evidence = [...vigenere.map((v) => v.evidence), ...nulls.filter((i) => i.solver === 'vigenere')];
+  fitEvidence('Vigenère', evidence);
+  for (const c of ['words', 'letters'] as const)
+    printVigenereOdds(
+      `Vigenère, class ${c}`,
+      evidence.filter((p) => (p.layoutClass ?? 'words') === c),
+    );
   const raw = vigenere.map((p) => ({ raw: p.raw, right: p.right, perKeyLetter: p.perKeyLetter }));
   const fit = fitPlatt(raw.map((p) => ({ ...p, w: 1 })));
   const rawEce = (xs: typeof raw): string => ece(xs.map((p) => ({ conf: p.raw, right: p.right }))).toFixed(4);

@@ -41,7 +41,7 @@ export function vigenereCells(ctx: FormatContext): [number, number][] {
 /** Another variant's analysis where the section reads a Vigenère one's (its calibration figures left out: NaN). */
 function asDetails(cipher: string, a: Alphabet, language: Language, variant: AnalyzedVariant | 'auto') {
   const analysis = analyzeVariant(cipher, a, language, MAX_KEY_LENGTH, variant);
-  return { analysis, evidence: Number.NaN, inner: Number.NaN, raw: Number.NaN };
+  return { analysis, evidence: Number.NaN, inner: Number.NaN, raw: Number.NaN, layoutClass: undefined };
 }
 
 export function runVigenere(ctx: FormatContext): { grid: Grid; outcomes: VigenereOutcome[] } {
@@ -87,12 +87,20 @@ export function runVigenere(ctx: FormatContext): { grid: Grid; outcomes: Vigener
           times.push(performance.now() - started);
           const right = r.probable_key === key && (!('variant' in r) || r.variant === variant.encrypt);
           const perKeyLetter = letters / [...r.probable_key].length;
-          const evidence = { evidence: d.evidence, inner: d.inner, right, letters };
-          outcomes.push({ conf: r.confidence, right, perKeyLetter, raw: d.raw, evidence });
+          const evidence = { evidence: d.evidence, inner: d.inner, right, letters, layoutClass: d.layoutClass };
+          outcomes.push({
+            conf: r.confidence,
+            right,
+            noAnswer: r.no_answer,
+            letters,
+            perKeyLetter,
+            raw: d.raw,
+            evidence,
+          });
           if (o.dump)
             appendFileSync(
               o.dump,
-              `${JSON.stringify({ format: ctx.format, language, L, m, letters, got: r.probable_key.length, raw: d.raw, evidence: d.evidence, inner: d.inner, right })}\n`,
+              `${JSON.stringify({ format: ctx.format, language, L, m, letters, got: r.probable_key.length, raw: d.raw, evidence: d.evidence, inner: d.inner, right, layoutClass: d.layoutClass })}\n`,
             );
           if (!right && (o.diag || shown++ < o.misses)) {
             let why = '';

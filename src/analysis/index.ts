@@ -8,7 +8,6 @@ export {
   type CaesarSolveOptions,
   type CaesarSolveResult,
   NO_ANSWER_FITS,
-  type NoAnswerClass,
   solveCaesar,
 } from './caesar/index.js';
 export { CREDIBLE, DOUBT_INFO, DOUBTS, type Doubt, doubtOf } from './doubt.js';
@@ -24,7 +23,7 @@ export {
 } from './identify/index.js';
 export { getModel, type LanguageModel } from './language-model/index.js';
 export { isLanguage, LANGUAGE_INFO, LANGUAGES, type Language } from './languages.js';
-export { answerProbability, creditBand, type NoAnswerFit } from './no-answer.js';
+export { answerProbability, NO_ANSWER_PRIOR, type NoAnswerClass, type NoAnswerFit } from './no-answer.js';
 export { logSumExp, scoreText, shiftLogLikelihoods, symbolsLogLikelihood } from './score.js';
 export {
   type SubstitutionSolution,

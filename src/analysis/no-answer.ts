@@ -4,6 +4,26 @@ import type { LanguageModel } from './language-model/index.js';
 import { candidateSymbols, type Tokens } from './readings/index.js';
 import { logSumExp } from './score.js';
 
+/**
+ * The prior every solver's "no answer" fit assumes: of the texts sent to a solver, this share are not a cipher of
+ * prose of its kind (random letters, another cipher, a longer key, a transposition). Each fit's offset holds its log
+ * odds, ln((1 − NO_ANSWER_PRIOR) / NO_ANSWER_PRIOR) = −0.62, beside what the evidence adds; the fits are made on a
+ * development mix whose real and null inputs of each length weigh in this proportion, whatever their counts
+ * (`fitAnswerOdds`, bench/accuracy), so that no_answer is calibrated on that documented mix. Chosen on the development
+ * split: the round value from 0.5 up at which letters-only Caesar inputs with no answer are answered at ≥ 0.5 at most
+ * 5 % of the time, every length under 10 %, with room (0.5: 5.7 %, worst length 12.3 %; 0.6: 4.3 %, 8.7 %;
+ * 0.65: 3.8 %, 7.6 %; docs/solver-results.md).
+ */
+export const NO_ANSWER_PRIOR = 0.65;
+
+/**
+ * The texts a solver's "no answer" is fitted for apart: 'letters' when the text reads as letters run together (no
+ * word breaks to go by: letters only, equal groups, one letter at a time), 'words' when it reads as words. Without
+ * word lengths the evidence tells a short text from an input with no answer less well (a shuffled word is still a
+ * word).
+ */
+export type NoAnswerClass = 'words' | 'letters';
+
 /** Under "no answer", the share of texts whose letters are uniformly random (the rest follow the language's frequencies). */
 const UNIFORM_SHARE = 0.5;
 
@@ -65,38 +85,18 @@ export interface NoAnswerFit {
    */
   perLetter?: number;
   upTo?: number;
-  /** Best-shift confidences this fit gives within the band are reported below one half (see creditBand). */
-  band?: ConfidenceBand;
-}
-
-/** Confidences from `from` up to `to`: the ones reported below one half. */
-export interface ConfidenceBand {
-  from: number;
-  to: number;
 }
 
 /**
  * The probability that a text is a cipher of prose in the language (not "no answer"), from the log evidence
  * ln P(text | cipher of prose) − ln P(text | no answer) the solver measured on its tempered likelihoods, for a
- * text of `letters` letters: logit P = slope · evidence + offset (+ the growth per letter). The prior odds are in
- * the offset. Each solver fits its own on the development split, with models that never counted it
- * (`npm run bench:accuracy -- --calibrate`), its cells beside the null set of the same lengths.
+ * text of `letters` letters: logit P = slope · evidence + offset (+ the growth per letter). The prior odds
+ * (NO_ANSWER_PRIOR) are in the offset. Each solver fits its own on the development split, with models that never
+ * counted it (`npm run bench:accuracy -- --calibrate`), its real ciphertexts (right or wrong: this is whether the text
+ * is a cipher at all, not whether the key found is its key) beside the null set of the same lengths.
  */
 export function answerProbability(evidence: number, fit: NoAnswerFit, letters = 4): number {
   const growth = (fit.perLetter ?? 0) * (Math.min(letters, fit.upTo ?? letters) - 4);
   const z = fit.slope * evidence + fit.offset + growth;
   return 1 / (1 + Math.exp(-z));
-}
-
-/**
- * The confidence reported for a fitted one, `confidence`: within the band [from, to) it is drawn down linearly onto
- * [from, 1/2), above it stretched onto [1/2, 1], elsewhere kept; so it stays continuous, in order, and never above
- * the fitted one. A text is called answered (1/2 or more) only from `to` on, where the fit alone would from 1/2:
- * the inputs with no answer found in that stretch are kept out at less cost in calibration than by a lower offset,
- * which lowers every confidence, the low ones too.
- */
-export function creditBand(confidence: number, band: ConfidenceBand | undefined): number {
-  if (!band || confidence < band.from) return confidence;
-  if (confidence < band.to) return band.from + ((confidence - band.from) * (0.5 - band.from)) / (band.to - band.from);
-  return 0.5 + ((confidence - band.to) * 0.5) / (1 - band.to);
 }

@@ -1,43 +1,35 @@
-// The "no answer" weighing: the band that reports some fitted confidences below one half (creditBand).
+// The "no answer" weighing: the probability of an answer from the evidence and a fit (answerProbability).
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { creditBand } from '../../src/analysis/no-answer.js';
+import { answerProbability } from '../../src/analysis/no-answer.js';
 
-const band = { from: 0.4, to: 0.75 };
-const unit = fc.double({ min: 0, max: 1, noNaN: true });
+const σ = (z: number) => 1 / (1 + Math.exp(-z));
 
-describe('creditBand', () => {
-  it('keeps a confidence below the band, reports its lower end as is, its upper end as 1/2 and certainty as 1', () => {
-    expect(creditBand(0.2, band)).toBe(0.2);
-    expect(creditBand(0.4, band)).toBeCloseTo(0.4, 12);
-    expect(creditBand(0.75, band)).toBeCloseTo(0.5, 12);
-    expect(creditBand(1, band)).toBeCloseTo(1, 12);
-    // Within the band a fitted confidence above 1/2 is reported below it.
-    expect(creditBand(0.7, band)).toBeLessThan(0.5);
+describe('answerProbability', () => {
+  it.each([
+    // [evidence, fit, letters, logit by hand]
+    [0, { slope: 1, offset: 0 }, 4, 0],
+    [2, { slope: 0.5, offset: -1 }, 4, 0],
+    [3, { slope: 1, offset: 1 }, 4, 4],
+    [-10, { slope: 0.36, offset: 0.6 }, 30, -3],
+    // Growth per letter counts from 4 letters and stops at upTo: 0.1 · (20 − 4) = 1.6; 0.1 · (40 − 4) = 3.6.
+    [0, { slope: 1, offset: 0, perLetter: 0.1, upTo: 40 }, 20, 1.6],
+    [0, { slope: 1, offset: 0, perLetter: 0.1, upTo: 40 }, 400, 3.6],
+  ])('evidence %d under %j at %d letters has logit %d', (evidence, fit, letters, logit) => {
+    expect(answerProbability(evidence, fit, letters)).toBeCloseTo(σ(logit), 12);
   });
 
-  it('leaves every confidence as it is without a band', () => {
-    fc.assert(fc.property(unit, (x) => creditBand(x, undefined) === x));
-  });
-
-  it('keeps confidences in order, within [0, 1] and never above the fitted one', () => {
+  it('rises with the evidence and stays within [0, 1]', () => {
+    const fit = { slope: 0.9, offset: 1, perLetter: 0.1, upTo: 40 };
     fc.assert(
-      fc.property(unit, unit, (x, y) => {
-        const [lo, hi] = x <= y ? [x, y] : [y, x];
-        const a = creditBand(lo, band);
-        const b = creditBand(hi, band);
-        return a <= b + 1e-15 && a >= 0 && b <= 1 + 1e-15 && a <= lo + 1e-15 && b <= hi + 1e-15;
-      }),
-    );
-  });
-
-  it('is continuous: a small change in the fitted confidence moves the reported one by at most twice as much', () => {
-    // The steepest part is above the band: (1 − 1/2) / (1 − 0.75) = 2.
-    fc.assert(
-      fc.property(unit, fc.double({ min: 0, max: 1e-3, noNaN: true }), (x, d) => {
-        const y = Math.min(1, x + d);
-        return Math.abs(creditBand(y, band) - creditBand(x, band)) <= 2 * (y - x) + 1e-12;
-      }),
+      fc.property(
+        fc.double({ min: -1e3, max: 1e3, noNaN: true }),
+        fc.double({ min: 0, max: 10, noNaN: true }),
+        (e, d) => {
+          const p = answerProbability(e, fit, 10);
+          return p >= 0 && p <= 1 && answerProbability(e + d, fit, 10) >= p;
+        },
+      ),
     );
   });
 });

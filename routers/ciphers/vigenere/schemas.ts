@@ -130,7 +130,7 @@ export const vigenereAnalyzeOutput = z.object({
           'max_key_length letters (random letters, another cipher, a longer key).',
         example: 0.97,
       }),
-      no_answer: noAnswerField('prose under the variant read with a key of at most max_key_length letters'),
+      no_answer: noAnswerField('a cipher of prose of the variant read (a key of at most max_key_length letters)'),
       reason: doubtReason('probable_key'),
       language: languageName,
       variant: z.enum(VIGENERE_VARIANTS).meta({

@@ -2,11 +2,11 @@
 import { type Alphabet, codePointLength, codePointPrefix, shiftEach } from '../../core/index.js';
 import { type Doubt, doubtOf } from '../doubt.js';
 import type { Language } from '../languages.js';
-import { answerProbability, creditBand, type NoAnswerFit, noAnswerLogLikelihood } from '../no-answer.js';
+import { answerProbability, type NoAnswerClass, type NoAnswerFit, noAnswerLogLikelihood } from '../no-answer.js';
 import { ngramsFor, prefixTokens } from '../readings/index.js';
 import { logSumExp, softmax } from '../score.js';
 import { FIRST_LETTERS, type Fit, fitAuto, fitShifts, mix } from './fit.js';
-import { NO_ANSWER_FITS, type NoAnswerClass, noAnswerClass } from './no-answer-fits.js';
+import { NO_ANSWER_FITS, noAnswerClass } from './no-answer-fits.js';
 
 export interface CaesarSolution {
   /** The shift that enciphered the text, 0…n−1: decrypting with it gives `text`. */
@@ -52,8 +52,9 @@ export interface CaesarSolveOptions {
 
 /**
  * The posterior of every shift and of "no answer". Within "a Caesar cipher of prose" the shifts are weighed by
- * their tempered likelihoods (the temperatures fitted per model make that posterior calibrated); that hypothesis
- * is weighed against "no answer" by the evidence, scaled as fitted on the development split.
+ * their tempered likelihoods (the temperatures fitted per model make that posterior, the confidence given an
+ * answer, calibrated); that hypothesis is weighed against "no answer" by the evidence, scaled as fitted on the
+ * development split, and nothing reshapes the product.
  */
 function posteriorOf(
   fit: Fit,
@@ -68,11 +69,8 @@ function posteriorOf(
   });
   const evidence = logSumExp(tempered) - Math.log(a.size) - logSumExp(nulls);
   const letters = fit.scored[0]?.reading.tokens.letters ?? 0;
-  const fitted = answerProbability(evidence, scaling, fit.whole ? letters : Math.min(letters, FIRST_LETTERS));
+  const answer = answerProbability(evidence, scaling, fit.whole ? letters : Math.min(letters, FIRST_LETTERS));
   const posterior = softmax(tempered);
-  // The band is on the best shift's confidence: the answer probability is scaled so that it reads as banded.
-  const inner = scaling.band ? Math.max(...posterior) : 1;
-  const answer = scaling.band ? creditBand(inner * fitted, scaling.band) / inner : fitted;
   for (let s = 0; s < posterior.length; s++) posterior[s] = (posterior[s] as number) * answer;
   return { posterior, noAnswer: 1 - answer, evidence };
 }

@@ -5,7 +5,7 @@ import { type Alphabet, letterIndices, letterPrefix, vigenereDecrypt } from '../
 import { solveCaesar } from '../caesar/index.js';
 import { LANGUAGES, type Language } from '../languages.js';
 import { logSumExp, scoreText } from '../score.js';
-import { analyzeVigenere, MIN_ANALYSIS_LETTERS, vigenereEquivalents } from '../vigenere/index.js';
+import { analyzeVigenere, keyConfidence, MIN_ANALYSIS_LETTERS, vigenereEquivalents } from '../vigenere/index.js';
 import {
   type AffineEvidence,
   affineEvidence,
@@ -44,7 +44,7 @@ interface LanguageEvidence extends AffineEvidence {
     /** ln P(text | this key) + ln P(key | Vigenère with a key of 2…max letters). */
     evidence: number;
     key: string;
-    /** The search's calibrated probability that the key is exactly right. */
+    /** The search's calibrated probability that the key is exactly right, given that the text is a Vigenère cipher. */
     confidence: number;
     /** The same decryption under variant Beaufort and Gronsfeld. */
     equivalents: ReturnType<typeof vigenereEquivalents>;
@@ -191,7 +191,7 @@ function vigenereEvidence(
   const ll = scoreText(vigenereDecrypt(scored, key, a), a, v.language);
   // A key of k letters is one of n^k, its length one of 2…maxLength.
   const prior = -[...key].length * Math.log(a.size) - Math.log(Math.max(1, maxLength - 1));
-  into.vigenere = { evidence: ll + prior, key, confidence: v.confidence, equivalents: vigenereEquivalents(key, a) };
+  into.vigenere = { evidence: ll + prior, key, confidence: keyConfidence(v), equivalents: vigenereEquivalents(key, a) };
 }
 
 /** Weighs every explanation of a text (see Evidence). Throws AnalysisInputError when it has no letter of a. */

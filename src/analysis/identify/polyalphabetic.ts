@@ -4,7 +4,7 @@
 import { type Alphabet, letterIndices, variantDecrypt } from '../../core/index.js';
 import type { Language } from '../languages.js';
 import { scoreText } from '../score.js';
-import { analyzeVariant } from '../vigenere/index.js';
+import { analyzeVariant, keyConfidence } from '../vigenere/index.js';
 
 export type KeyedFamily = 'beaufort' | 'autokey' | 'porta';
 
@@ -13,7 +13,7 @@ export interface KeyedEvidence {
   /** ln P(text | this key) + ln P(key | the family, a key of 1…max letters). */
   evidence: number;
   key: string;
-  /** The analysis's calibrated probability that the key is exactly right. */
+  /** The analysis's calibrated probability that the key is exactly right, given that the text is of the family. */
   confidence: number;
 }
 
@@ -39,5 +39,5 @@ export function keyedEvidence(
   // A key of k letters is one of m^k (m: the letters a key letter can be told apart as), its length one of maxLength.
   const options = family === 'porta' ? a.size / 2 : a.size;
   const prior = -length * Math.log(options) - Math.log(maxLength);
-  return { language: v.language, evidence: ll + prior, key: v.probable_key, confidence: v.confidence };
+  return { language: v.language, evidence: ll + prior, key: v.probable_key, confidence: keyConfidence(v) };
 }

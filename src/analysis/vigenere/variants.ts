@@ -20,7 +20,7 @@ import {
   type AnalyzeOptions,
   analyzeVigenereDetails,
   MIN_ANALYSIS_LETTERS,
-  NO_ANSWER_FIT,
+  NO_ANSWER_FITS,
   PREVIEW_CODE_POINTS,
   TOO_SHORT_MESSAGE,
   type VigenereAnalysis,
@@ -43,6 +43,12 @@ export interface VariantAnalysis extends VigenereAnalysis {
   /** The other variants that read the text identically, with their keys. */
   equivalents: EquivalentReading[];
 }
+
+/**
+ * Porta's and autokey's "no answer" fit: the Vigenère fit they were calibrated with (tableau/, issue 28), before the
+ * Vigenère fits were made per class of layout under NO_ANSWER_PRIOR; not yet refitted on their own.
+ */
+const TABLEAU_NO_ANSWER_FIT = { slope: 0.36, offset: 0.6 };
 
 const mod = (x: number, n: number) => ((x % n) + n) % n;
 const spell = (shifts: number[], a: Alphabet) => shifts.map((s) => a.letters[s] as string).join('');
@@ -120,13 +126,13 @@ function beaufortOf(text: string, d: AnalysisDetails, a: Alphabet): VariantAnaly
  * times the probability that either explains the text.
  */
 function weighBoth(text: string, a: Alphabet, v: AnalysisDetails, b: AnalysisDetails): VariantAnalysis {
-  const fit = NO_ANSWER_FIT;
+  const fit = NO_ANSWER_FITS[v.layoutClass];
   const [wv, wb] = [v.evidence, b.evidence].map((e) => fit.slope * e);
   const top = Math.max(wv as number, wb as number);
   const share = (w: number) => Math.exp(w - top) / (Math.exp((wv as number) - top) + Math.exp((wb as number) - top));
   // Two hypotheses where one stood: each half as likely beforehand.
   const either = Math.log(Math.exp((wv as number) - top) + Math.exp((wb as number) - top)) + top - Math.log(2);
-  const answer = answerProbability(either / fit.slope, fit);
+  const answer = answerProbability(either / fit.slope, fit, letterIndices(text, a).length);
   const beaufort = (wb as number) > (wv as number);
   const chosen = beaufort ? beaufortOf(text, b, a) : asReading(v, 'vigenere', a);
   const d = beaufort ? b : v;
@@ -159,7 +165,7 @@ export function analyzeVariant(
     case 'autokey':
     case 'porta': {
       if (letterIndices(text, a).length < MIN_ANALYSIS_LETTERS) throw new AnalysisInputError('text', TOO_SHORT_MESSAGE);
-      const how = { fit: NO_ANSWER_FIT, preview: PREVIEW_CODE_POINTS, iocScores };
+      const how = { fit: TABLEAU_NO_ANSWER_FIT, preview: PREVIEW_CODE_POINTS, iocScores };
       return { ...analyzeTableau(text, a, language, maxKeyLength, variant, how), variant, equivalents: [] };
     }
   }
