@@ -31,6 +31,8 @@ export interface EvidenceOutcome {
   layoutClass?: NoAnswerClass;
   /** The presentation of the ciphertext. */
   format?: string;
+  /** The kind of a null input (random, shuffled, key). */
+  kind?: string;
 }
 
 /**

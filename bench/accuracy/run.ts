@@ -63,6 +63,7 @@ function calibrate(o: Options): void {
           inner: i.inner as number,
           right: false,
           none: true,
+          kind: i.kind,
           letters: i.letters,
           solver: i.solver,
           ...(i.layoutClass && { layoutClass: i.layoutClass }),

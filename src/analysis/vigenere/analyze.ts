@@ -77,12 +77,12 @@ export interface AnalyzeOptions {
  * `--format=letters`, `--sources=base,narrative,bible`, L = 5, 8, 12, 20 at 2, 3, 4 and 6·L, 16 a cell, 6 null
  * inputs a kind, length and language). The slopes are far below Caesar's: the evidence measures the best keys the
  * search found against "no answer", and a search that picks the best of many keys flatters its own. On that split:
- * words, null inputs answered at ≥ 0.5 0.3 % (worst length 1.1 %), ECE of "is a cipher" 0.0072; letters 0.7 %
- * (3.3 %), 0.0137.
+ * words, null inputs answered at ≥ 0.5 0.1 % (worst length 1.1 %), ECE of "is a cipher" 0.0047; letters 0.4 %
+ * (2.2 %), 0.0112.
  */
 export const NO_ANSWER_FITS: Record<NoAnswerClass, NoAnswerFit> = {
-  words: { slope: 0.27, offset: -1.86, perLetter: 0.05, upTo: 40 },
-  letters: { slope: 0.34, offset: -2.46, perLetter: 0.15, upTo: 40 },
+  words: { slope: 0.27, offset: -1.3 },
+  letters: { slope: 0.36, offset: -3.06, perLetter: 0.15, upTo: 40 },
 };
 
 /**
