@@ -112,7 +112,7 @@ function nullWorst(items: NullOutcome[]): string {
 function printTwoQuestions(reports: FormatReport[]): void {
   console.log(
     `\n### Calibration apart: ECE given an answer (real ciphertexts), ECE of "is a cipher" (real and null inputs of ` +
-      `each length weighed ${1 - NO_ANSWER_PRIOR} : ${NO_ANSWER_PRIOR}), null inputs answered ≥ 0.5 % (worst kind × length)\n`,
+      `each length weighed ${(1 - NO_ANSWER_PRIOR).toFixed(2)} : ${NO_ANSWER_PRIOR.toFixed(2)}), null inputs answered ≥ 0.5 % (worst kind × length)\n`,
   );
   console.log(
     '| format | Caesar given | Caesar is a cipher | Caesar null | Vigenère given | Vigenère is a cipher | Vigenère null |',
