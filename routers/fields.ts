@@ -127,6 +127,47 @@ export function crossField(rule: (value: unknown, report: Report) => void) {
   );
 }
 
+/**
+ * The spec's common request fields (§2.1): every operation accepts them, ignoring those it does not use, as it
+ * always has; any other field an operation does not declare is refused (rejectUnknownFields).
+ */
+export const COMMON_REQUEST_FIELDS = [
+  'text',
+  'shift',
+  'alphabet',
+  'custom_alphabet',
+  'preserve_case',
+  'preserve_non_alpha',
+  'language',
+  'key',
+  'max_key_length',
+  'items',
+  'method',
+] as const;
+
+/**
+ * Refuses fields an object schema does not declare and `common` (the spec's common ones) does not name, each on
+ * its own key with a message, so that a typo (`shfit`, `lang`) is a 422 rather than an answer to another question. Runs even when
+ * other fields failed, so every error shows at once.
+ */
+export function rejectUnknownFields<T extends z.ZodType>(
+  schema: T,
+  common: readonly string[] = COMMON_REQUEST_FIELDS,
+): T {
+  if (!(schema instanceof z.ZodObject)) return schema;
+  const allowed = new Set<string>([...Object.keys(schema.shape), ...common]);
+  // Loose, so that the rule sees the fields a strict parse would strip first (the run reads only its own).
+  const checked = schema.loose().check(
+    crossField((value, report) => {
+      for (const field of Object.keys(value as object))
+        // Named as sent, underscores kept: the point is to show the client the exact key it mistyped.
+        if (!allowed.has(field)) report([field], `The ${field} field is not allowed.`);
+    }),
+  );
+  // The document keeps the schema's own description; with no common fields nothing beyond its own is allowed.
+  return checked.meta({ ...schema.meta(), ...(common.length === 0 && { additionalProperties: false }) }) as unknown as T;
+}
+
 /** The fields of a raw request the cross-field rules read. */
 export interface AlphabetFields {
   alphabet?: unknown;

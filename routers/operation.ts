@@ -2,6 +2,7 @@
 // cost and OpenAPI entry all derive from it.
 import type { OpenApiMeta } from 'trpc-to-openapi';
 import type { z } from 'zod';
+import { rejectUnknownFields } from './fields.js';
 import { type Context, publicProcedure } from './trpc.js';
 
 type OpenApi = NonNullable<OpenApiMeta['openapi']>;
@@ -43,12 +44,15 @@ export interface Operation<
 // biome-ignore lint/suspicious/noExplicitAny: the widest operation, for tables of every operation.
 export type AnyOperation = Operation<any, any>;
 
-/** A POST operation that counts against the rate limit (every cipher operation). */
+/**
+ * A POST operation that counts against the rate limit (every cipher operation); a field its input does not declare
+ * (beyond the spec's common ones) is refused.
+ */
 export function post<I extends z.ZodType, O extends z.ZodType>(
   route: Omit<RestRoute, 'method'>,
   spec: Pick<Operation<I, O>, 'input' | 'output' | 'run' | 'example'>,
 ): Operation<I, O, 'POST'> {
-  return { rest: { ...route, method: 'POST' }, rateLimited: true, ...spec };
+  return { rest: { ...route, method: 'POST' }, rateLimited: true, ...spec, input: rejectUnknownFields(spec.input) };
 }
 
 /**

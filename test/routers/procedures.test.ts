@@ -161,6 +161,58 @@ describe('caesar', () => {
   });
 });
 
+describe('fields an operation does not know', () => {
+  // shared/CONTRACT.md: a field that is neither the operation's own nor one of the spec's common request fields is
+  // refused, naming it; the common ones stay accepted everywhere and are ignored where they do not apply.
+  it.each([
+    [
+      'caesar.encrypt, a typo of shift',
+      () => caller.caesar.encrypt({ text: 'abc', shift: 3, shfit: 4 } as never),
+      {
+        shfit: ['The shfit field is not allowed.'],
+      },
+    ],
+    [
+      'caesar.solve, a typo of language',
+      () => caller.caesar.solve({ text: 'Khoor', lang: 'de' } as never),
+      {
+        lang: ['The lang field is not allowed.'],
+      },
+    ],
+    [
+      'a bulk item',
+      () => caller.caesar.bulk({ items: [{ text: 'abc', shift: 1, shfit: 2 }] } as never),
+      {
+        'items.0.shfit': ['The shfit field is not allowed.'],
+      },
+    ],
+    [
+      'every error at once',
+      () => caller.caesar.encrypt({ shift: 99, max_keylength: 3 } as never),
+      {
+        text: ['The text field is required.'],
+        shift: ['The shift must be between -25 and 25.'],
+        max_keylength: ['The max_keylength field is not allowed.'],
+      },
+    ],
+  ])('refuses %s, naming it', async (_, call, errors) => {
+    expect(await fieldErrors(call())).toEqual(errors);
+  });
+
+  it('accepts the common request fields anywhere, ignoring those an operation does not use', async () => {
+    const r = await caller.rot13.transform({
+      text: 'abc',
+      shift: 3,
+      key: 'X',
+      max_key_length: 3,
+      language: 'de',
+    } as never);
+    expect(r.result).toBe('nop');
+    const v = await caller.vigenere.encrypt({ text: 'abc', key: 'B', shift: 7, items: [], method: 'x' } as never);
+    expect(v.result).toBe('bcd');
+  });
+});
+
 describe('rot13', () => {
   it('transforms and is its own inverse', async () => {
     const r = await caller.rot13.transform({ text: 'Hello, World!' });

@@ -18,6 +18,7 @@ import {
   noAnswerField,
   oneOf,
   original,
+  rejectUnknownFields,
   shiftMethod,
   success,
   textLength,
@@ -72,7 +73,13 @@ const caesarBulkItem = z
   .meta({ description: 'One text and its shift.', example: { text: 'abc', shift: 1 } });
 
 export const caesarBulkInput = withAlphabetRules(
-  z.object({ items: bulkItems(caesarBulkItem), method: bulkMethodSchema, ...alphabetFields, language: solveLanguage }),
+  z.object({
+    // An item's own fields are text and shift alone: a typo inside an item is refused as at the top.
+    items: bulkItems(rejectUnknownFields(caesarBulkItem, [])),
+    method: bulkMethodSchema,
+    ...alphabetFields,
+    language: solveLanguage,
+  }),
 ).check(
   crossField((value, report) => {
     const { method, items } = value as { method?: unknown; items?: unknown };

@@ -172,6 +172,16 @@ describe('REST error responses', () => {
     expect(r.headers.get('x-ratelimit-limit')).toBe('1000000');
   });
 
+  it('422 naming a field the operation does not know (shared/CONTRACT.md, "Defaults and requirements")', async () => {
+    const r = await post(app, '/caesar/encrypt', { text: 'abc', shift: 3, shfit: 4 });
+    expect(r.status).toBe(422);
+    expect(r.body).toEqual({
+      success: false,
+      error: 'Validation failed',
+      errors: { shfit: ['The shfit field is not allowed.'] },
+    });
+  });
+
   it.each([
     ['malformed JSON', '{"text": "abc", "shift": 3'],
     ['an array', '[1,2,3]'],
@@ -253,10 +263,18 @@ describe('REST error responses', () => {
     expect(ok.status).toBe(200);
   });
 
-  it('treats __proto__ and constructor keys as plain data', async () => {
+  it('treats __proto__ and constructor keys as plain data: never a prototype; constructor a field it does not know', async () => {
     const r = await post(app, '/caesar/encrypt', '{"text":"abc","shift":1,"__proto__":{"shift":30},"constructor":1}');
-    expect(r.status).toBe(200);
-    expect((r.body as { result: string }).result).toBe('bcd');
+    expect(r.status).toBe(422);
+    // zod drops a __proto__ key while it parses (its objects never take one as a prototype), so only constructor is
+    // left to name; the shift inside __proto__ reached nothing.
+    expect(r.body).toEqual({
+      success: false,
+      error: 'Validation failed',
+      errors: { constructor: ['The constructor field is not allowed.'] },
+    });
+    const ok = await post(app, '/caesar/encrypt', '{"text":"abc","shift":1,"__proto__":{"shift":30}}');
+    expect((ok.body as { result: string }).result).toBe('bcd');
   });
 });
 

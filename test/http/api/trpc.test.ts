@@ -45,6 +45,12 @@ describe('tRPC', () => {
     expect(r.text).not.toMatch(/stack|at .*\.ts/);
   });
 
+  it('refuses a field the procedure does not know with BAD_REQUEST and the same map as REST', async () => {
+    const r = await trpcPost(app, ['caesar.solve'], [{ text: 'Khoor', lang: 'de' }]);
+    expect(r.status).toBe(400);
+    expect((r.body as TrpcErr).error.json.data.errors).toEqual({ lang: ['The lang field is not allowed.'] });
+  });
+
   it('serves meta queries over GET without counting them', async () => {
     const r = await send(app, '/trpc/meta.alphabets');
     expect(r.status).toBe(200);
