@@ -18,6 +18,18 @@ export function invalidField(field: string, message: string): TRPCError {
 interface IssueLike {
   path?: ReadonlyArray<PropertyKey | { key: PropertyKey }>;
   message: string;
+  /** zod's code; an `invalid_value` issue of an enum carries the values it allows. */
+  code?: string;
+  values?: readonly unknown[];
+}
+
+/**
+ * What an issue's field allows, as the second message of its list (shared/CONTRACT.md: "Use one of: basic,
+ * polish, …"): for a value outside a set of names, the set the schema itself declares.
+ */
+function allowedOf(issue: IssueLike): string | undefined {
+  if (issue.code !== 'invalid_value' || !issue.values?.every((v) => typeof v === 'string')) return undefined;
+  return issue.values.length > 1 ? `Use one of: ${issue.values.join(', ')}.` : undefined;
 }
 
 function hasIssues(e: unknown): e is { issues: IssueLike[] } {
@@ -40,7 +52,8 @@ export function fieldErrorsOf(error: TRPCError): FieldErrors | null {
   for (const issue of cause.issues) {
     const key = issueKey(issue);
     const list = out[key] ?? [];
-    if (!list.includes(issue.message)) list.push(issue.message);
+    for (const message of [issue.message, allowedOf(issue)])
+      if (message !== undefined && !list.includes(message)) list.push(message);
     out[key] = list;
   }
   return out;

@@ -34,10 +34,10 @@ export function requiredString(field: string) {
   });
 }
 
-/** Text to transform: required, non-empty, at most MAX_TEXT_LENGTH code points. */
+/** Text to transform: required (a missing one says so, an empty one that it is empty), at most MAX_TEXT_LENGTH code points. */
 export function textField(field = 'text') {
   return requiredString(field)
-    .min(1, { error: `The ${label(field)} field is required.` })
+    .min(1, { error: `The ${label(field)} must not be empty.` })
     .refine((s) => s.length <= MAX_TEXT_LENGTH || codePointLength(s) <= MAX_TEXT_LENGTH, {
       error: `The ${label(field)} must not be greater than ${MAX_TEXT_LENGTH} characters.`,
     });
@@ -131,7 +131,7 @@ export function crossField(rule: (value: unknown, report: Report) => void) {
  * The spec's common request fields (§2.1): every operation accepts them, ignoring those it does not use, as it
  * always has; any other field an operation does not declare is refused (rejectUnknownFields).
  */
-export const COMMON_REQUEST_FIELDS = [
+const COMMON_REQUEST_FIELDS = [
   'text',
   'shift',
   'alphabet',
@@ -159,13 +159,16 @@ export function rejectUnknownFields<T extends z.ZodType>(
   // Loose, so that the rule sees the fields a strict parse would strip first (the run reads only its own).
   const checked = schema.loose().check(
     crossField((value, report) => {
+      // Named as sent, underscores kept: the point is to show the client the exact key it mistyped.
       for (const field of Object.keys(value as object))
-        // Named as sent, underscores kept: the point is to show the client the exact key it mistyped.
         if (!allowed.has(field)) report([field], `The ${field} field is not allowed.`);
     }),
   );
   // The document keeps the schema's own description; with no common fields nothing beyond its own is allowed.
-  return checked.meta({ ...schema.meta(), ...(common.length === 0 && { additionalProperties: false }) }) as unknown as T;
+  return checked.meta({
+    ...schema.meta(),
+    ...(common.length === 0 && { additionalProperties: false }),
+  }) as unknown as T;
 }
 
 /** The fields of a raw request the cross-field rules read. */

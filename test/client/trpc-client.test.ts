@@ -53,7 +53,7 @@ describe.each<Runtime>(['node', 'bun'])('tRPC client against the service on %s',
     expect(isTRPCClientError(e)).toBe(true);
     if (!isTRPCClientError(e)) return;
     expect(e.data?.code).toBe('BAD_REQUEST');
-    expect((e.data as { errors?: unknown }).errors).toEqual({ text: ['The text field is required.'] });
+    expect((e.data as { errors?: unknown }).errors).toEqual({ text: ['The text must not be empty.'] });
   });
 
   it('accepts the service origin as url', async () => {

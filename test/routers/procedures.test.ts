@@ -144,7 +144,7 @@ describe('caesar', () => {
       }),
     );
     expect(errors['items.1.shift']).toEqual(['The shift must be between -25 and 25.']);
-    expect(errors['items.2.text']).toEqual(['The text field is required.']);
+    expect(errors['items.2.text']).toEqual(['The text must not be empty.']);
     const tooMany = Array.from({ length: 1001 }, () => ({ text: 'a', shift: 1 }));
     expect(await fieldErrors(caller.caesar.bulk({ items: tooMany }))).toEqual({
       items: ['The items must not have more than 1000 items.'],
@@ -158,6 +158,30 @@ describe('caesar', () => {
       caller.caesar.bulk({ method: 'solve', items: [{ text: 'Khoor' }, { text: '123' }] }),
     );
     expect(errors).toEqual({ 'items.1.text': [NO_LETTER] });
+  });
+});
+
+describe('messages say what is allowed (shared/CONTRACT.md: the spec’s message first, then what is allowed)', () => {
+  it.each([
+    [
+      { text: 'abc', shift: 1, alphabet: 'klingon' },
+      'alphabet',
+      ['The selected alphabet is invalid.', 'Use one of: basic, polish, german, spanish, french, custom.'],
+    ],
+    [{ text: '', shift: 1 }, 'text', ['The text must not be empty.']],
+    [{ shift: 1 }, 'text', ['The text field is required.']],
+  ])('caesar.encrypt %j: errors.%s', async (input, field, messages) => {
+    expect((await fieldErrors(caller.caesar.encrypt(input as never)))[field]).toEqual(messages);
+  });
+
+  it('lists the languages, and the bulk methods, from the schemas that declare them', async () => {
+    expect((await fieldErrors(caller.caesar.solve({ text: 'abc', language: 'xx' } as never))).language).toEqual([
+      'The selected language is invalid.',
+      'Use one of: en, pl, de, es, fr, auto.',
+    ]);
+    expect(
+      (await fieldErrors(caller.caesar.bulk({ items: [{ text: 'a', shift: 1 }], method: 'x' } as never))).method,
+    ).toEqual(['The selected method is invalid.', 'Use one of: encrypt, decrypt, solve.']);
   });
 });
 
@@ -288,7 +312,8 @@ describe('vigenere', () => {
       { text: 'abc', key: 'KEY', variant: 'caesar' },
       {
         variant: [
-          'The selected variant is invalid: use one of vigenere, beaufort, variant_beaufort, gronsfeld, autokey, porta.',
+          'The selected variant is invalid.',
+          'Use one of: vigenere, beaufort, variant_beaufort, gronsfeld, autokey, porta.',
         ],
       },
     ],
@@ -361,8 +386,8 @@ describe('vigenere', () => {
       ).toEqual({ variant: ['Porta needs an alphabet of even length; the selected one has 35 letters.'] });
       expect(await fieldErrors(caller.vigenere.analyze({ text: plain, variant: 'caesar' } as never))).toEqual({
         variant: [
-          'The selected variant is invalid: use one of vigenere, beaufort, variant_beaufort, gronsfeld, autokey, ' +
-            'porta, auto.',
+          'The selected variant is invalid.',
+          'Use one of: vigenere, beaufort, variant_beaufort, gronsfeld, autokey, porta, auto.',
         ],
       });
     });
@@ -458,8 +483,8 @@ describe('analysis.identify', () => {
         caller.analysis.identify({ text: '', language: 'xx', alphabet: 'custom', max_key_length: 0 } as never),
       ),
     ).toEqual({
-      text: ['The text field is required.'],
-      language: ['The selected language is invalid.'],
+      text: ['The text must not be empty.'],
+      language: ['The selected language is invalid.', 'Use one of: en, pl, de, es, fr, auto.'],
       custom_alphabet: ['The custom alphabet field is required when alphabet is custom.'],
       max_key_length: ['The max key length must be between 1 and 100.'],
     });

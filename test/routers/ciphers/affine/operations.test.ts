@@ -99,7 +99,7 @@ describe('affine refusals', () => {
 
   it('reports every failing field at once, a’s factor with the others', async () => {
     expect(await fieldErrors(caller.affine.decrypt({ text: '', a: 13, b: 0.5, alphabet: 'basic' } as never))).toEqual({
-      text: ['The text field is required.'],
+      text: ['The text must not be empty.'],
       a: [coprime(26)],
       b: ['The b must be an integer.'],
     });

@@ -126,7 +126,7 @@ describe('substitution refusals', () => {
   it('reports every failing field at once, the key rules with the others', async () => {
     expect(await fieldErrors(caller.substitution.decrypt({ text: '', key: 'ABC', preserve_case: 1 } as never))).toEqual(
       {
-        text: ['The text field is required.'],
+        text: ['The text must not be empty.'],
         preserve_case: ['The preserve case field must be true or false.'],
         key: ['The key must hold every letter of the selected alphabet: D is missing.'],
       },
@@ -136,8 +136,8 @@ describe('substitution refusals', () => {
         caller.substitution.encrypt({ text: '', key: 'ABC', keyword: 'X', alphabet: 'klingon' } as never),
       ),
     ).toEqual({
-      text: ['The text field is required.'],
-      alphabet: ['The selected alphabet is invalid.'],
+      text: ['The text must not be empty.'],
+      alphabet: ['The selected alphabet is invalid.', 'Use one of: basic, polish, german, spanish, french, custom.'],
       keyword: [NOT_BOTH],
     });
     expect(await fieldErrors(caller.substitution.encrypt({ text: 'abc', alphabet: 'custom' } as never))).toEqual({
