@@ -145,6 +145,9 @@ const COMMON_REQUEST_FIELDS = [
   'method',
 ] as const;
 
+/** Keys that are an object's machinery rather than data (reported on `body`, not under their own name). */
+const OBJECT_MACHINERY = new Set(['__proto__', 'constructor', 'prototype']);
+
 /**
  * Refuses fields an object schema does not declare and `common` (the spec's common ones) does not name, each on
  * its own key with a message, so that a typo (`shfit`, `lang`) is a 422 rather than an answer to another question. Runs even when
@@ -159,9 +162,11 @@ export function rejectUnknownFields<T extends z.ZodType>(
   // Loose, so that the rule sees the fields a strict parse would strip first (the run reads only its own).
   const checked = schema.loose().check(
     crossField((value, report) => {
-      // Named as sent, underscores kept: the point is to show the client the exact key it mistyped.
+      // Named as sent, underscores kept: the point is to show the client the exact key it mistyped. A key that
+      // names an object's own machinery goes on `body`: superjson refuses to write such a key into tRPC's answer.
       for (const field of Object.keys(value as object))
-        if (!allowed.has(field)) report([field], `The ${field} field is not allowed.`);
+        if (!allowed.has(field))
+          report(OBJECT_MACHINERY.has(field) ? [] : [field], `The ${field} field is not allowed.`);
     }),
   );
   // The document keeps the schema's own description; with no common fields nothing beyond its own is allowed.

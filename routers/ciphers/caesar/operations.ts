@@ -113,9 +113,9 @@ async function bulkSolve(input: BulkInput, ctx: Context) {
   const errors: FieldErrors = {};
   const results = solved.map((r, index) => {
     if ('field' in r) errors[`items.${index}.${r.field}`] = [r.message];
-    const best = r as { shift: number; text: string; confidence: number; noAnswer: number };
-    const { text, shift, confidence, noAnswer } = best;
-    return { index, original: texts[index]!, result: text, shift, confidence, no_answer: noAnswer };
+    // The contract fixes a bulk item's fields (shared/CONTRACT.md): its "no answer" stays inside `confidence`.
+    const best = r as { shift: number; text: string; confidence: number };
+    return { index, original: texts[index]!, result: best.text, shift: best.shift, confidence: best.confidence };
   });
   if (Object.keys(errors).length) {
     throw new TRPCError({ code: 'BAD_REQUEST', message: 'Validation failed', cause: new FieldValidationError(errors) });

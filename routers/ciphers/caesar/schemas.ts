@@ -157,9 +157,6 @@ const caesarBulkResult = z
       description: 'Probability that the shift found is the answer, "no answer" weighed too; method solve only.',
       example: 0.98,
     }),
-    no_answer: noAnswerField('a Caesar cipher of prose')
-      .optional()
-      .meta({ description: 'The item’s probability of "no answer" (see /caesar/solve); method solve only.' }),
   })
   .meta({ description: 'The result for one item.' });
 

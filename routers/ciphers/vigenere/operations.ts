@@ -24,11 +24,12 @@ function keyOperation(
         result: apply(input.text, input.key, input.variant, alphabetOf(input), textOptions(input)),
         method,
         key_length: codePointLength(input.key),
+        alphabet: input.alphabet,
         text_length: codePointLength(input.text),
       }),
       example: {
         request: { text: example.text, key: 'LEMON' },
-        response: { success: true, result: example.result, method, key_length: 5, text_length: 15 },
+        response: { success: true, result: example.result, method, key_length: 5, alphabet: 'basic', text_length: 15 },
       },
     },
   );

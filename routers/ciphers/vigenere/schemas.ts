@@ -6,6 +6,7 @@ import {
   type AlphabetFields,
   alphabetChoice,
   alphabetFields,
+  alphabetName,
   crossField,
   DEFAULT_LANGUAGE,
   doubtReason,
@@ -99,6 +100,7 @@ export const vigenereOutput = z.object({
   result: z.string().meta({ description: 'The transformed text.', example: 'Lxfopv ef rnhr!' }),
   method: shiftMethod,
   key_length: z.int().meta({ description: 'Length of the key in code points.', example: 5 }),
+  alphabet: alphabetName,
   text_length: textLength,
 });
 

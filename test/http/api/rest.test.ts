@@ -263,16 +263,22 @@ describe('REST error responses', () => {
     expect(ok.status).toBe(200);
   });
 
-  it('treats __proto__ and constructor keys as plain data: never a prototype; constructor a field it does not know', async () => {
+  it('treats __proto__ and constructor keys as plain data: never a prototype; constructor refused on both surfaces', async () => {
     const r = await post(app, '/caesar/encrypt', '{"text":"abc","shift":1,"__proto__":{"shift":30},"constructor":1}');
     expect(r.status).toBe(422);
     // zod drops a __proto__ key while it parses (its objects never take one as a prototype), so only constructor is
-    // left to name; the shift inside __proto__ reached nothing.
+    // left to name, on `body` (tRPC's superjson will not write such a key); the shift inside __proto__ reached nothing.
     expect(r.body).toEqual({
       success: false,
       error: 'Validation failed',
-      errors: { constructor: ['The constructor field is not allowed.'] },
+      errors: { body: ['The constructor field is not allowed.'] },
     });
+    const t = await send(app, '/trpc/caesar.encrypt', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{"json":{"constructor":null}}',
+    });
+    expect(t.status).toBe(400);
     const ok = await post(app, '/caesar/encrypt', '{"text":"abc","shift":1,"__proto__":{"shift":30}}');
     expect((ok.body as { result: string }).result).toBe('bcd');
   });
