@@ -34,7 +34,7 @@ export function requiredString(field: string) {
   });
 }
 
-/** Text to transform: required (a missing one says so, an empty one that it is empty), at most MAX_TEXT_LENGTH code points. */
+/** Text to transform: required (missing: "required"; empty: "empty"), at most MAX_TEXT_LENGTH code points. */
 export function textField(field = 'text') {
   return requiredString(field)
     .min(1, { error: `The ${label(field)} must not be empty.` })
@@ -150,8 +150,8 @@ const OBJECT_MACHINERY = new Set(['__proto__', 'constructor', 'prototype']);
 
 /**
  * Refuses fields an object schema does not declare and `common` (the spec's common ones) does not name, each on
- * its own key with a message, so that a typo (`shfit`, `lang`) is a 422 rather than an answer to another question. Runs even when
- * other fields failed, so every error shows at once.
+ * its own key with a message, so that a typo (`shfit`, `lang`) is a 422 rather than an answer to another question.
+ * Runs even when other fields failed, so every error shows at once.
  */
 export function rejectUnknownFields<T extends z.ZodType>(
   schema: T,
@@ -273,9 +273,9 @@ export const index = z.int().meta({ description: 'Position of the item in the re
 export const original = z.string().meta({ description: 'The item’s text as sent.', example: 'abc' });
 
 /**
- * The probability of the "no answer" hypothesis, `hypothesis` naming what it denies ("a Caesar cipher of prose"): beside it the
- * answer's confidences keep their meaning (they and this sum to 1), and confidence / (1 − no_answer) is the
- * confidence given that the text is such a cipher.
+ * The probability of the "no answer" hypothesis, `hypothesis` naming what it denies ("a Caesar cipher of prose"):
+ * beside it the answer's confidences keep their meaning (they and this sum to 1), and confidence / (1 − no_answer)
+ * is the confidence given that the text is such a cipher.
  */
 export function noAnswerField(hypothesis: string) {
   return z.number().meta({

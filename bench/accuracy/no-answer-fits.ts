@@ -81,14 +81,18 @@ function edgeNote(fit: { slope: number; offset: number }, grid: NoAnswerGrid): s
     : '';
 }
 
-/** Fits and prints the scaling of "no answer" for one solver, with what a lower offset would trade. */
+/**
+ * Fits and prints the scaling of "no answer" for one solver by log loss of its joint confidence against exact answers,
+ * with what a lower offset would trade: how substitution's fit is made. Caesar's and Vigenère's shipped fits are of
+ * "is a cipher" instead (fitAnswerOdds, printed beside); this one stays for comparison.
+ */
 export function fitEvidence(solver: string, solves: EvidenceOutcome[], grid = NO_ANSWER_GRID): void {
   if (solves.length === 0) return;
   const fit = fitNoAnswer(solves, grid);
   const at = (p: EvidenceOutcome, offset: number): number =>
     p.inner * answerProbability(p.evidence, { slope: fit.slope, offset });
   console.log(
-    `\n"No answer" fit for ${solver} on dev (${solves.length} analyses): slope=${fit.slope} offset=${fit.offset} ` +
+    `\n"No answer" joint fit (against exact answers) for ${solver} on dev (${solves.length} analyses): slope=${fit.slope} offset=${fit.offset} ` +
       `(ECE ${ece(solves.map((p) => ({ conf: at(p, fit.offset), right: p.right }))).toFixed(4)}; ` +
       `without "no answer" ${ece(solves.map((p) => ({ conf: p.inner, right: p.right }))).toFixed(4)})${edgeNote(fit, grid)}`,
   );
