@@ -5,6 +5,7 @@ import type { TRPC_ERROR_CODE_KEY } from '@trpc/server/rpc';
 import { z } from 'zod';
 import { type FieldErrors, fieldErrorsOf } from '../../../routers/errors.js';
 import { API_PREFIX } from '../../../routers/prefixes.js';
+import { DOCS_PATH } from '../pages/docs-page.js';
 import { json, jsonReply, type Reply } from './reply.js';
 
 /** HTTP status of each tRPC error code on the REST surface; the compiler flags a missing code. */
@@ -149,9 +150,9 @@ export function rateLimitResponse(body: RateLimitBody, headers: Record<string, s
 /** What an unexpected failure tells the client: nothing of its cause. */
 export const INTERNAL_MESSAGE = 'The server could not complete the request.';
 
-/** The 404 of a request that reaches nothing: its method and path, as the client sent them. */
+/** The 404 of a request that reaches nothing: its method and path, as the client sent them, and where to look. */
 export function noEndpoint(method: string, path: string): Reply {
-  return errorReply(404, `No endpoint at ${method} ${path}.`);
+  return errorReply(404, `No endpoint at ${method} ${path}. The endpoints are listed at ${DOCS_PATH}.`);
 }
 
 /** A REST reply for an error a procedure threw. */

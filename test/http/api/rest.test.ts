@@ -214,6 +214,14 @@ describe('REST error responses', () => {
     expect(outside.body).toEqual(errorBody('Not Found'));
   });
 
+  it('404 at GET /api/v1 itself names the path and points to the docs page (issue 30, item 9)', async () => {
+    const r = await send(app, '/api/v1');
+    expect(r.status).toBe(404);
+    expect((r.body as { message: string }).message).toBe(
+      'No endpoint at GET /api/v1. The endpoints are listed at /api/v1/docs.',
+    );
+  });
+
   it('405 with Allow for a wrong method', async () => {
     const r = await send(app, '/api/v1/caesar/encrypt');
     expect(r.status).toBe(405);
