@@ -128,6 +128,7 @@ const identify = post(
   },
   {
     input: identifyInput,
+    solver: true,
     output: identifyOutput,
     run: async (input, ctx) => {
       const { solutions } = await compute(ctx, 'identify', {

@@ -33,6 +33,11 @@ export interface Operation<
   /** Whether a call counts against the client's allowance; false only for the meta operations. */
   rateLimited: boolean;
   /**
+   * Whether its run hands work to the solvers' pool (compute.ts), and so may answer 503 when the pool is busy or the
+   * work runs over its time budget. test/openapi holds every operation to it.
+   */
+  solver?: true;
+  /**
    * A worked example for the OpenAPI document: a real request (none for GET) and the service's real answer to it,
    * long arrays shortened. test/openapi checks every one against the live service.
    */
@@ -50,7 +55,7 @@ export type AnyOperation = Operation<any, any>;
  */
 export function post<I extends z.ZodType, O extends z.ZodType>(
   route: Omit<RestRoute, 'method'>,
-  spec: Pick<Operation<I, O>, 'input' | 'output' | 'run' | 'example'>,
+  spec: Pick<Operation<I, O>, 'input' | 'output' | 'run' | 'example' | 'solver'>,
 ): Operation<I, O, 'POST'> {
   return { rest: { ...route, method: 'POST' }, rateLimited: true, ...spec, input: rejectUnknownFields(spec.input) };
 }

@@ -67,6 +67,14 @@ const bodyErrors: Json = {
   422: { description: 'A field failed validation.', ...ref('ValidationError') },
 };
 
+/** What an operation that runs on the solvers' pool can get besides. */
+const solverErrors: Json = {
+  503: {
+    description: 'The solvers are busy, or the work ran over its time budget: try again in a moment.',
+    ...ref('Error'),
+  },
+};
+
 const rateLimited: Json = {
   429: {
     description: 'Rate limit exceeded.',
@@ -135,6 +143,7 @@ export function buildOpenApiDocument(
         ...(ok ? { 200: ok } : {}),
         ...(operation.rest.method === 'POST' ? bodyErrors : {}),
         ...(operation.rateLimited ? rateLimited : {}),
+        ...(operation.solver ? solverErrors : {}),
         ...anyErrors,
       };
     }

@@ -74,6 +74,7 @@ export const solve = post(
   },
   {
     input: affineSolveInput,
+    solver: true,
     output: affineSolveOutput,
     run: async (input, ctx) => {
       const a = alphabetOf(input);

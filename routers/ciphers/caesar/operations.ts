@@ -61,6 +61,7 @@ const solve = post(
   },
   {
     input: caesarSolveInput,
+    solver: true,
     output: caesarSolveOutput,
     run: async (input, ctx) => {
       const { language, solutions, noAnswer, reason } = await compute(ctx, 'caesarSolve', {
@@ -138,6 +139,7 @@ const bulk = post(
   },
   {
     input: caesarBulkInput,
+    solver: true,
     output: caesarBulkOutput,
     run: async (input, ctx) => {
       const { method } = input;

@@ -143,6 +143,7 @@ export const solve = post(
   },
   {
     input: substitutionSolveInput,
+    solver: true,
     output: substitutionSolveOutput,
     run: async (input, ctx) => {
       const a = alphabetOf(input);

@@ -52,6 +52,7 @@ const analyze = post(
   },
   {
     input: vigenereAnalyzeInput,
+    solver: true,
     output: vigenereAnalyzeOutput,
     run: async (input, ctx) => {
       const analysis = await compute(ctx, 'vigenereAnalyze', {
