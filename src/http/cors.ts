@@ -3,8 +3,12 @@ import type { ReplySink } from './api/reply.js';
 
 /** Response headers a browser script may read: the rate-limit headers. */
 const EXPOSE_HEADERS = 'X-RateLimit-Limit, X-RateLimit-Remaining, Retry-After';
-/** How long (seconds) a browser may cache a preflight answer. */
-const PREFLIGHT_MAX_AGE = '5';
+/**
+ * How long (seconds) a browser may cache a preflight answer: two hours, Chromium's cap (Firefox allows a day). The
+ * answer allows whatever method and headers are asked for and never changes, so a longer cache only saves a browser
+ * a round trip per request; 5 s (the old @elysiajs/cors default) made nearly every call from a page pay for two.
+ */
+const PREFLIGHT_MAX_AGE = '7200';
 
 /** The headers every answer of the API carries (see cors()). */
 const CORS_HEADERS = {
