@@ -229,6 +229,12 @@ describe('the playground on Node', () => {
     await page.fill('#max-key-length', '12');
     await page.click('#break');
     await expect.poll(() => page.textContent('#best-key')).toBe('ORCHID');
+    // The whole decryption (issue 30, item 5), not the analysis's 200-code-point preview cut mid-word: the example is
+    // 375 code points, and the shown text ends where the ciphertext does.
+    const shown = (await page.textContent('#plaintext')) ?? '';
+    const sent = (await page.inputValue('#ciphertext')) ?? '';
+    expect([...shown].length).toBe([...sent].length);
+    expect(shown.slice(-20).replace(/[a-z]/gi, '·')).toBe(sent.slice(-20).replace(/[a-z]/gi, '·'));
     const bars = page.locator('#ioc-chart svg rect');
     expect(await bars.count()).toBe(12);
     expect(await page.locator('#ioc-chart svg rect.bar-best').count()).toBe(1);

@@ -120,7 +120,9 @@ export const vigenereAnalyzeOutput = z.object({
       }),
       probable_key: z.string().meta({ description: 'The recovered key, upper case.', example: 'LEMON' }),
       decrypted_preview: z.string().meta({
-        description: `The first ${PREVIEW_CODE_POINTS} code points of the text decrypted with probable_key.`,
+        description:
+          `The first ${PREVIEW_CODE_POINTS} code points of the text decrypted with probable_key; for the whole ` +
+          'text, call /vigenere/decrypt with probable_key and variant.',
         example: 'It was the best of times, it was the worst of times',
       }),
       confidence: z.number().meta({

@@ -14,7 +14,7 @@ export interface TransformForm {
 }
 
 /** What the breaker sends, whatever the attack. */
-type BreakFields = Pick<CipherInputs['caesar']['solve'], 'text' | 'language' | 'alphabet'>;
+export type BreakFields = Pick<CipherInputs['caesar']['solve'], 'text' | 'language' | 'alphabet'>;
 
 /** One explanation "What is this?" weighs. */
 export type Explanation = CipherOutputs['analysis']['identify']['best_solution'];

@@ -1,13 +1,14 @@
 // Vigenère in the playground: a key, the shift of each key letter, and when broken the key and its IoC chart.
 
 import type { CipherInputs, CipherOutputs } from '@cipher-service/client';
+import type { Api } from '../api.js';
 import { iocChart } from '../charts.js';
 import { $, el, twoStepConfidence } from '../dom.js';
 import { VIGENERE_EXAMPLE } from '../examples.js';
 import { fitChart } from '../fit-chart.js';
 import { languageIoc } from '../frequencies.js';
 import { LANGUAGES, languageName } from '../languages.js';
-import type { Explanation, PlaygroundCipher } from './cipher.js';
+import type { BreakFields, Explanation, PlaygroundCipher } from './cipher.js';
 
 const key = $<HTMLInputElement>('key');
 const variant = $<HTMLSelectElement>('variant');
@@ -75,7 +76,17 @@ const FAMILY_WHY: Record<'vigenere' | 'beaufort' | 'autokey' | 'porta', (s: Expl
       `alphabet. Swapping back gives ${language} text.`,
   };
 
-function solution(r: CipherOutputs['vigenere']['analyze']): Node[] {
+/**
+ * The analysis previews the first 200 code points of the decryption; past that, the whole text is the key's
+ * decryption, one request more (the API's users get it the same way: /vigenere/decrypt with probable_key and variant).
+ */
+async function wholeDecryption(api: Api, fields: BreakFields, a: CipherOutputs['vigenere']['analyze']['analysis']) {
+  if ([...fields.text].length <= [...a.decrypted_preview].length) return a.decrypted_preview;
+  const { alphabet, text } = fields;
+  return (await api.vigenere.decrypt({ text, alphabet, key: a.probable_key, variant: a.variant })).result;
+}
+
+function solution(r: CipherOutputs['vigenere']['analyze'], whole: string): Node[] {
   const a = r.analysis;
   const model = LANGUAGES[a.language];
   const size = model ? [...model.letters].length : 26;
@@ -108,7 +119,7 @@ function solution(r: CipherOutputs['vigenere']['analyze']): Node[] {
           ),
         ]
       : []),
-    el('p', { className: 'result plaintext', id: 'plaintext' }, a.decrypted_preview),
+    el('p', { className: 'result plaintext', id: 'plaintext' }, whole),
     el('h3', {}, 'Index of coincidence per key length'),
     el(
       'p',
@@ -139,14 +150,14 @@ export const vigenere: PlaygroundCipher = {
     fields: ['break-variant-field', 'max-key-length-field'],
     errors: { max_key_length: 'max-key-length-error', variant: 'break-variant-error' },
     example: VIGENERE_EXAMPLE,
-    solve: async (api, fields) =>
-      solution(
-        await api.vigenere.analyze({
-          ...fields,
-          max_key_length: Number(maxKeyLength.value),
-          variant: breakVariant.value as BreakVariant,
-        }),
-      ),
+    solve: async (api, fields) => {
+      const r = await api.vigenere.analyze({
+        ...fields,
+        max_key_length: Number(maxKeyLength.value),
+        variant: breakVariant.value as BreakVariant,
+      });
+      return solution(r, await wholeDecryption(api, fields, r.analysis));
+    },
   },
   explain: {
     name: (s, language) =>
