@@ -59,11 +59,13 @@ export function fieldErrorsOf(error: TRPCError): FieldErrors | null {
   return out;
 }
 
-/** The cause of a TOO_MANY_REQUESTS error, so tRPC clients see when to retry. */
+/** The cause of a TOO_MANY_REQUESTS error, so tRPC clients see when to retry and where the limits are explained. */
 export class RateLimitError extends Error {
   constructor(
     message: string,
     readonly retryAfterS: number,
+    /** The API reference's absolute address, as the REST 429 body gives it. */
+    readonly documentation?: string,
   ) {
     super(message);
     this.name = 'RateLimitError';

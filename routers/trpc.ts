@@ -32,7 +32,8 @@ function errorFormatter<Shape extends { message: string; data: object }>({
   const errors: FieldErrors | null = fieldErrorsOf(error);
   if (errors) return { ...shape, message: 'Validation failed', data: { ...shape.data, errors } };
   if (error.cause instanceof RateLimitError) {
-    return { ...shape, data: { ...shape.data, retryAfter: error.cause.retryAfterS } };
+    const { retryAfterS, documentation } = error.cause;
+    return { ...shape, data: { ...shape.data, retryAfter: retryAfterS, ...(documentation && { documentation }) } };
   }
   return shape;
 }

@@ -44,7 +44,8 @@ export function mountTrpc(app: Elysia, host: Host): void {
     const decision = RateLimiter.isThenable(decided) ? await decided : decided;
     if (decision && !decision.allowed) {
       const headers = rateLimitHeaders(decision);
-      return trpcErrorResponse(calls, 'TOO_MANY_REQUESTS', allowance.message, allowance.cause(decision), headers);
+      const cause = allowance.cause(decision, host.docsUrl());
+      return trpcErrorResponse(calls, 'TOO_MANY_REQUESTS', allowance.message, cause, headers);
     }
     const answer = await trpc.handle(request, calls, { ...ctx, client });
     return answer instanceof Reply ? host.send(set, answer, decision) : withRateLimitHeaders(answer, decision);

@@ -22,8 +22,8 @@ export interface Allowance {
    * a promise with a shared one; null when the store failed, and the request is then served unlimited.
    */
   decide(client: string, cost: number): Promise<RateDecision | null> | RateDecision | null;
-  /** The tRPC error cause of a refusal, which tells tRPC clients when to retry. */
-  cause(decision: RateDecision): RateLimitError;
+  /** The tRPC error cause of a refusal, which tells tRPC clients when to retry and where the docs are. */
+  cause(decision: RateDecision, documentation: string): RateLimitError;
 }
 
 export function apiAllowance(limiter: RateLimiter, log: Log): Allowance {
@@ -43,7 +43,7 @@ export function apiAllowance(limiter: RateLimiter, log: Log): Allowance {
         return storeError(error);
       }
     },
-    cause: (decision) => new RateLimitError(message, decision.retryAfterS),
+    cause: (decision, documentation) => new RateLimitError(message, decision.retryAfterS, documentation),
   };
 }
 

@@ -319,9 +319,11 @@ describe('rate limit', () => {
       body: JSON.stringify({ json: { text: 'a' } }),
     });
     expect(t.status).toBe(429);
-    const shape = t.body as { error: { json: { data: { code: string; retryAfter: number } } } };
+    const shape = t.body as { error: { json: { data: { code: string; retryAfter: number; documentation: string } } } };
     expect(shape.error.json.data.code).toBe('TOO_MANY_REQUESTS');
     expect(shape.error.json.data.retryAfter).toBeGreaterThanOrEqual(1);
+    // The same link as REST's body (issue 30, item 8).
+    expect(shape.error.json.data.documentation).toBe('http://localhost:3000/api/v1/docs');
   });
 
   it('names other settings in the message', async () => {
