@@ -13,8 +13,9 @@ import type { Fit } from './fit.js';
  * its posterior among the shifts, calibrated by the models' temperatures.
  *
  * On that split, spaced: null inputs answered at ≥ 0.5 1.8 % (worst kind × length, shuffled letters of 4: 8.3 %),
- * ECE of "is a cipher" 0.0074; letters only 2.2 % (5.7 %), 0.0065. Before, a band (creditBand) reported letters-only confidences the fit put at
- * 0.4–0.75 below one half, which drew right answers' credit below what their evidence earned; it is gone.
+ * ECE of "is a cipher" 0.0074; letters only 2.2 % (5.7 %), 0.0065. Before, a band (creditBand) reported
+ * letters-only confidences the fit put at 0.4–0.75 below one half, which drew right answers' credit below what
+ * their evidence earned; it is gone.
  */
 export const NO_ANSWER_FITS: Record<NoAnswerClass, NoAnswerFit> = {
   words: { slope: 0.81, offset: -0.72, perLetter: 0.3, upTo: 10 },

@@ -150,7 +150,7 @@ export function analyzeVigenereDetails(
 
   const analysis: VigenereAnalysis = {
     language: fit.language,
-    ioc_scores: iocScores(letters, n, maxLength),
+    ioc_scores: iocScores(letters, n, maxLength, ioc),
     probable_key_lengths: probable,
     best_key_length: best.length,
     probable_key: Array.from(best.key, (s) => a.letters[s] as string).join(''),

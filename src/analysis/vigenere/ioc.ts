@@ -1,15 +1,22 @@
 // Index of coincidence: how well each key length's columns coincide, and the lengths it ranks first.
 import { IOC_SHARE, IOC_SIGNIFICANT, TOP_LENGTHS } from './tuning.js';
 
-/** Index of coincidence of every column split, lengths 1…maxLength. */
-/** The mean column IoC of every length 1…maxLength, as the answer's `ioc_scores` shows it (six decimals). */
-export function iocScores(letters: Uint16Array, n: number, maxLength: number): Record<string, number> {
-  const ioc = coincidences(letters, n, maxLength);
+/**
+ * The mean column IoC of every length 1…maxLength, as the answer's `ioc_scores` shows it (six decimals); `ioc`, when
+ * the caller has counted them already (coincidences), is not counted again.
+ */
+export function iocScores(
+  letters: Uint16Array,
+  n: number,
+  maxLength: number,
+  ioc: Float64Array = coincidences(letters, n, maxLength),
+): Record<string, number> {
   const out: Record<string, number> = {};
   for (let k = 1; k <= maxLength; k++) out[String(k)] = Math.round((ioc[k] as number) * 1e6) / 1e6;
   return out;
 }
 
+/** Index of coincidence of every column split, lengths 1…maxLength. */
 export function coincidences(letters: Uint16Array, n: number, maxLength: number): Float64Array {
   const out = new Float64Array(maxLength + 1);
   const counts = new Int32Array(maxLength * n);
