@@ -5,17 +5,20 @@ import type { Smoothed } from './smoothing.js';
 
 export type LogProb = (context: number, c: number) => number;
 
-/** The lookup for the tables' number of hashed orders. */
-export function lookupOf(t: Smoothed): LogProb {
-  return t.H <= 2 ? unrolled(t) : generic(t);
+/**
+ * The lookup for the tables' number of hashed orders, or for only the lowest `H` of them: the model read at a lower
+ * order (each order's stored values are its own interpolated probabilities, so the walk simply stops sooner).
+ */
+export function lookupOf(t: Smoothed, H = t.H): LogProb {
+  return H <= 2 ? unrolled(t, H) : generic(t, H);
 }
 
 /**
  * A lookup finds its context at each hashed order, lowest first, then reads from the top down: a seen
  * n-gram's value, else ln γ of its context plus the order below.
  */
-function generic(t: Smoothed): LogProb {
-  const { S, dense, H, levels, starts, childStarts, root, rootSize, other, spread } = t;
+function generic(t: Smoothed, H: number): LogProb {
+  const { S, dense, levels, starts, childStarts, root, rootSize, other, spread } = t;
   const { values, gammas, ready, smooth, denseLog, denseRows, denseReady, denseRow } = t;
   const found = new Int32Array(H);
   const leadWeights = Float64Array.from({ length: H }, (_, h) => S ** (dense + h - 1));
@@ -66,8 +69,8 @@ function generic(t: Smoothed): LogProb {
  * lookups are made in this one scope, as they were when the model was compiled in one function: made each in a
  * factory of its own, Bun's JIT ran them four times slower (20 → 80 ns a look-up; Node alike either way).
  */
-function unrolled(t: Smoothed): LogProb {
-  const { S, dense, H, levels, starts, childStarts, root, rootSize, other, spread } = t;
+function unrolled(t: Smoothed, H: number): LogProb {
+  const { S, dense, levels, starts, childStarts, root, rootSize, other, spread } = t;
   const { values, gammas, ready, smooth, denseLog, denseRows, denseReady, denseRow } = t;
   const l0 = levels[0] as NgramLevel;
   const st0 = starts[0] as Int32Array;
@@ -129,5 +132,5 @@ function unrolled(t: Smoothed): LogProb {
     if (!denseReady[row]) denseRow(dense, row);
     return acc + (denseLog[row * S + c] as number);
   };
-  return t.H === 1 ? oneLevel : twoLevels;
+  return H === 1 ? oneLevel : twoLevels;
 }

@@ -23,6 +23,11 @@ export interface NgramModel {
   readonly temperature: number;
   /** ln P(c | context), context = Σ sᵢ·S^(order−2−i) over the previous order−1 symbols, oldest first. */
   logProb(context: number, c: number): number;
+  /**
+   * The same model one order lower (its top order left unread), where it has a stored order to spare: a search
+   * whose look-ups fit one dense table of S^(order−1) values reads it, and leaves the top order to the judging.
+   */
+  readonly lower: NgramModel | undefined;
 }
 
 /**
@@ -42,31 +47,37 @@ export function compileNgrams(file: NgramFile, S: number, language: string): Ngr
   };
   checkTables(file, S, fail);
   const tables = smoothedTables(file, S, fail);
-  const logProb = lookupOf(tables);
   const { denseRow, probs, other, spread } = tables;
   denseRow(1, 0);
-  const uniLog = Float64Array.from(probs[1] as Float64Array, (v, i) => Math.log(v) - (i === other ? spread : 0));
-
+  const uni = Float64Array.from(probs[1] as Float64Array, (v, i) => Math.log(v) - (i === other ? spread : 0));
   // Computed on first use: Caesar solving never needs them, and loading should not pay for them.
   let short: Float64Array[] | undefined;
   const plain = (): Float64Array[] => {
-    if (!short) short = plainTables(file, S);
+    short ??= plainTables(file, S);
     return short;
   };
-  return {
-    order: N,
-    symbolCount: S,
-    contexts: S ** (N - 1),
-    uni: uniLog,
-    get fast(): Float64Array {
-      return plain()[3] as Float64Array;
-    },
-    get short(): readonly Float64Array[] {
-      return plain();
-    },
-    temperature: file.temperature,
-    logProb,
+  const read = (order: number, H: number): NgramModel => {
+    let lower: NgramModel | undefined;
+    return {
+      order,
+      symbolCount: S,
+      contexts: S ** (order - 1),
+      uni,
+      get fast(): Float64Array {
+        return plain()[3] as Float64Array;
+      },
+      get short(): readonly Float64Array[] {
+        return plain();
+      },
+      temperature: file.temperature,
+      logProb: lookupOf(tables, H),
+      get lower(): NgramModel | undefined {
+        if (H > 1) lower ??= read(order - 1, H - 1);
+        return lower;
+      },
+    };
   };
+  return read(N, tables.H);
 }
 
 /** The order and the tables' arrays must fit together; what the arrays hold is checked as lookups reach it. */

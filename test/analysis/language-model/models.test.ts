@@ -59,7 +59,16 @@ describe('models', () => {
     expect(model.frequencies.reduce((x, y) => x + y, 0)).toBeCloseTo(1, 4);
 
     const S = model.symbolCount;
-    for (const ngrams of [model.spaced, model.joined]) {
+    // The spaced 5-gram read one order lower (what the cryptogram search reads from a dense table) is a 4-gram model
+    // of its own; the joined 4-gram and that 4-gram have no stored order to spare.
+    const lower = model.spaced.lower;
+    expect([model.spaced.order, lower?.order, lower?.contexts]).toEqual([5, 4, S ** 3]);
+    expect([lower?.lower, model.joined.lower]).toEqual([undefined, undefined]);
+    // Where the 5-gram has never seen a context (an "other" symbol before "nd "), it reads exactly what the 4-gram
+    // reads of the context's last three symbols ("and " it has seen, and reads otherwise).
+    const nd = (alphabet.letters.indexOf('N') * S + alphabet.letters.indexOf('D')) * S + model.boundary;
+    for (let c = 0; c < S; c++) expect(model.spaced.logProb(model.other * S ** 3 + nd, c)).toBe(lower?.logProb(nd, c));
+    for (const ngrams of [model.spaced, model.joined, lower ?? model.spaced]) {
       expect(ngrams.temperature).toBeGreaterThan(0);
       // Every context is a distribution once "other letter" gets back the mass spread over its characters.
       const contexts = [0, ngrams.contexts - 1, 5 * S + 7, Math.floor(ngrams.contexts / 3)];
