@@ -9,6 +9,7 @@ import { noAnswerLogLikelihood } from '../no-answer.js';
 import { candidateSymbols, HiddenBreaks, ngramsFor, searchModel, type Tokens, tokenize } from '../readings/index.js';
 import { logSumExp, softmax } from '../score.js';
 import { type AnnealOptions, anneal, type Found, scorerOf } from './anneal.js';
+import { completeByWords, wordsViewOf } from './complete.js';
 import { type Grams, gramsOf } from './grams.js';
 import { type FullScore, refine } from './refine.js';
 import { affineReading, keywordReading, type Rule, type RuleReading } from './rules.js';
@@ -235,6 +236,13 @@ function attempt(
   const seeds = s.tokens.joined ? [] : search(text, a, model, 'joined', pinned, seeding).found.slice(0, JOINED_SEEDS);
   const { full, temperature } = fullScoreOf({ ...s, model, n: a.size }, language);
   const found = refine(s.scorer, [...s.found.slice(0, JUDGED_SPACED), ...seeds], s.grams, pinned, full);
+  // Rare letters the climb could not settle one swap at a time, read off the words they sit in.
+  const view = wordsViewOf({ ...s, model, letterCounts: s.grams.letterCounts, pinned }, language);
+  const top = found[0];
+  if (view && top) {
+    const completed = completeByWords(view, top, full);
+    if (completed !== top) found.unshift(completed);
+  }
   return { language, model, temperature, tokens: s.tokens, grams: s.grams, found, judge: { scorer: s.scorer, full } };
 }
 

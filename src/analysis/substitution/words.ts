@@ -25,17 +25,12 @@ function wordSet(language: Language, model: LanguageModel): ReadonlySet<string> 
 }
 
 /**
- * The bonus of a key: per letter of each whole word (a run of cipher letters between word breaks, the last one
- * left out when the text may end inside it) that decrypts to a listed word. Null for a text without word breaks.
+ * The whole words of a spaced text: runs of cipher letters between word breaks, as [from, to) code offsets, the last
+ * one left out when the text may end inside it. Empty for a text without word breaks.
  */
-export function wordBonusOf(
-  tokens: Tokens,
-  model: LanguageModel,
-  language: Language,
-  cand: Int32Array,
-): ((plainOf: Int32Array) => number) | null {
-  if (tokens.joined) return null;
+export function wordSpans(tokens: Tokens, model: LanguageModel): [number, number][] {
   const spans: [number, number][] = [];
+  if (tokens.joined) return spans;
   const codes = tokens.codes;
   let start = 0;
   for (let i = 0; i <= codes.length; i++) {
@@ -45,7 +40,22 @@ export function wordBonusOf(
     if (whole && i > start && codes.subarray(start, i).every((x) => x >= 0)) spans.push([start, i]);
     start = i + 1;
   }
+  return spans;
+}
+
+/**
+ * The bonus of a key: per letter of each whole word (wordSpans) that decrypts to a listed word. Null for a text
+ * without word breaks.
+ */
+export function wordBonusOf(
+  tokens: Tokens,
+  model: LanguageModel,
+  language: Language,
+  cand: Int32Array,
+): ((plainOf: Int32Array) => number) | null {
+  const spans = wordSpans(tokens, model);
   if (spans.length === 0) return null;
+  const codes = tokens.codes;
   const set = wordSet(language, model);
   const chars = symbolChars(model.alphabet);
   return (plainOf) => {
@@ -57,4 +67,23 @@ export function wordBonusOf(
     }
     return bonus * WORD_LETTER_BONUS;
   };
+}
+
+const byLengths = new Map<ReadonlySet<string>, ReadonlyMap<number, readonly string[]>>();
+
+/** The listed words of wordSet, by their length in code units. */
+export function wordsByLength(language: Language, model: LanguageModel): ReadonlyMap<number, readonly string[]> {
+  const set = wordSet(language, model);
+  let out = byLengths.get(set);
+  if (!out) {
+    const m = new Map<number, string[]>();
+    for (const w of set) {
+      const list = m.get(w.length);
+      if (list) list.push(w);
+      else m.set(w.length, [w]);
+    }
+    out = m;
+    byLengths.set(set, out);
+  }
+  return out;
 }
