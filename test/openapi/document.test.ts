@@ -66,6 +66,25 @@ describe('the OpenAPI document', () => {
     expect(problems).toEqual([]);
   });
 
+  it('declares the rate-limit headers the service sends, on every answer and on the 429 with Retry-After', async () => {
+    const sent = (r: { headers: Headers }) => [...r.headers.keys()].filter((n) => /ratelimit|retry-after/.test(n));
+    const accepted = sent(await post(app, '/rot13/transform', { text: 'a' }));
+    const limited = makeApp({ rateLimit: 1 });
+    await post(limited, '/rot13/transform', { text: 'a' });
+    const refused = sent(await post(limited, '/rot13/transform', { text: 'a' }));
+    expect(accepted).toHaveLength(5);
+    const declared = (headers: unknown) =>
+      Object.keys(headers ?? {})
+        .map((n) => n.toLowerCase())
+        .sort();
+    for (const [path, item] of Object.entries(doc.paths)) {
+      for (const [method, op] of Object.entries(item)) {
+        expect(declared(op.responses['200']?.headers), `${method} ${path}`).toEqual(accepted.sort());
+        if (op.responses['429']) expect(declared(op.responses['429'].headers)).toEqual(refused.sort());
+      }
+    }
+  });
+
   it.each([
     [{}, 'http://localhost:3000/api/v1/docs'],
     [{ host: '127.0.0.1', port: 4321 }, 'http://127.0.0.1:4321/api/v1/docs'],
