@@ -1,4 +1,6 @@
 // The OpenAPI document, generated from the routers once, with the REST surface's real error bodies and examples added.
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { generateOpenApiDocument, type OpenAPIObject } from 'trpc-to-openapi';
 import type { AnyOperation, AppRouter, OperationGroup } from '../../routers/index.js';
 import { API_PREFIX, TRPC_PREFIX } from '../../routers/prefixes.js';
@@ -10,6 +12,21 @@ import { RATE_LIMIT_HEADERS, RETRY_AFTER } from './rate-limit/allowance.js';
 export const LICENSE = { name: 'MIT', identifier: 'MIT' };
 
 type Json = Record<string, unknown>;
+
+/**
+ * The worked examples' answers by procedure (`caesar.solve`): the service's own answers to the operations' example
+ * requests, written by `npm run build:examples` (scripts/example-answers.ts), never by hand.
+ */
+export const EXAMPLE_ANSWERS_FILE = fileURLToPath(new URL('../../routers/example-answers.json', import.meta.url));
+
+/** The procedure path of every operation of the groups. */
+function proceduresOf(groups: Readonly<Record<string, OperationGroup>>): Map<AnyOperation, string> {
+  const out = new Map<AnyOperation, string>();
+  for (const [key, group] of Object.entries(groups)) {
+    for (const [name, operation] of Object.entries(group.operations)) out.set(operation, `${key}.${name}`);
+  }
+  return out;
+}
 
 /** A schema of the document, as far as this service reads it (JSON Schema, as zod-openapi writes it). */
 export interface DocSchema {
@@ -101,6 +118,8 @@ export function buildOpenApiDocument(
 ): OpenAPIObject {
   const tags = Object.values(groups).map((group) => group.tag);
   const operations: AnyOperation[] = Object.values(groups).flatMap((group) => Object.values(group.operations));
+  const procedures = proceduresOf(groups);
+  const answers = JSON.parse(readFileSync(EXAMPLE_ANSWERS_FILE, 'utf8')) as Record<string, unknown>;
   const headerList = Object.keys(RATE_LIMIT_HEADERS)
     .map((name) => `\`${name}\``)
     .join(', ');
@@ -137,12 +156,12 @@ export function buildOpenApiDocument(
       const operation = byRoute.get(`${method.toUpperCase()} ${path}`);
       if (!operation) throw new Error(`No operation for ${method.toUpperCase()} ${path}`);
       if (!operation.rateLimited) op.description = `${op.description ?? ''} Never rate-limited.`.trim();
-      const { example } = operation;
       const body = op.requestBody?.content?.['application/json'];
-      if (body && example?.request !== undefined) body.example = example.request;
+      if (body && operation.example) body.example = operation.example.request;
       const ok = op.responses['200'];
       const okBody = ok?.content?.['application/json'];
-      if (okBody && example) okBody.example = example.response;
+      const answer = answers[procedures.get(operation) as string];
+      if (okBody && answer !== undefined) okBody.example = answer;
       if (ok) ok.headers = rateLimitHeaders;
       op.responses = {
         ...(ok ? { 200: ok } : {}),
