@@ -409,16 +409,6 @@ describe('vigenere', () => {
     });
   });
 
-  it('says when the key is longer than max_key_length, and how long the coincidences show it is', async () => {
-    const plain = `${CAESAR_PLAIN} ${CAESAR_PLAIN.toLowerCase()}`;
-    const enc = await caller.vigenere.encrypt({ text: plain, key: 'MOUNTAINRIVER' });
-    const { analysis } = await caller.vigenere.analyze({ text: enc.result });
-    expect(analysis).toMatchObject({ reason: 'key_too_long', evident_key_length: 13 });
-    const asked = await caller.vigenere.analyze({ text: enc.result, max_key_length: analysis.evident_key_length });
-    expect(asked.analysis.probable_key).toBe('MOUNTAINRIVER');
-    expect(asked.analysis).not.toHaveProperty('evident_key_length');
-  });
-
   it('analyses a ciphertext and reports the contract fields', async () => {
     const plain = `${CAESAR_PLAIN} ${CAESAR_PLAIN.toLowerCase()}`;
     const enc = await caller.vigenere.encrypt({ text: plain, key: 'KEY' });
