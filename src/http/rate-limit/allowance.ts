@@ -80,7 +80,10 @@ export const RATE_LIMIT_HEADERS = {
 /** The header a refused request carries besides. */
 export const RETRY_AFTER = { 'Retry-After': { description: 'Seconds to wait.', example: 42 } } as const;
 
-/** The rate-limit headers of an API answer: the limit, what remains, when the window frees one, and when to retry once refused. */
+/**
+ * The rate-limit headers of an API answer: the limit, what remains, when the window frees a request, and when to
+ * retry once refused.
+ */
 export function rateLimitHeaders(
   d: RateDecision,
 ): Record<keyof typeof RATE_LIMIT_HEADERS, string> & Partial<Record<keyof typeof RETRY_AFTER, string>> {
