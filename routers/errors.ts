@@ -3,6 +3,12 @@ import { TRPCError } from '@trpc/server';
 
 export type FieldErrors = Record<string, string[]>;
 
+/** What both surfaces say of a request body that is not JSON: REST's 400 and tRPC's BAD_REQUEST. */
+export const INVALID_JSON_BODY = 'The request body is not valid JSON.';
+
+/** The same of a tRPC query's input, which travels in the URL's `input` parameter rather than in a body. */
+export const INVALID_JSON_INPUT = 'The input query parameter is not valid JSON.';
+
 /** A validation failure found after parsing (e.g. by a solver), carried as a tRPC BAD_REQUEST cause. */
 export class FieldValidationError extends Error {
   constructor(readonly errors: FieldErrors) {

@@ -2,7 +2,7 @@
 // defaults (declared here through `.default()`, so a run reads them from its parsed input), and the output atoms.
 // Messages follow the contract's single style.
 import { z } from 'zod';
-import { DOUBT_INFO, DOUBTS, LANGUAGES, type Language } from '../src/analysis/index.js';
+import { DOUBT_INFO, DOUBTS, type KeyDoubt, LANGUAGES, type Language } from '../src/analysis/index.js';
 import {
   ALPHABET_NAMES,
   type Alphabet,
@@ -287,15 +287,18 @@ export function noAnswerField(hypothesis: string) {
   });
 }
 
-/** Why the best answer is not credible: present only when its confidence is below one half. */
-export function doubtReason(answer: string) {
+/**
+ * Why the best answer is not credible: present only when its confidence is below one half. `reasons`: the ones the
+ * answer can give (a periodic key's add key_too_long).
+ */
+export function doubtReason(answer: string, reasons: readonly [KeyDoubt, ...KeyDoubt[]] = DOUBTS) {
   return z
-    .enum(DOUBTS)
+    .enum(reasons)
     .optional()
     .meta({
       description:
         `Present only when the confidence of ${answer} is below 0.5, saying why it is not credible: ` +
-        DOUBTS.map((d) => `\`${d}\`: ${DOUBT_INFO[d]}.`).join(' '),
+        reasons.map((d) => `\`${d}\`: ${DOUBT_INFO[d]}.`).join(' '),
       example: 'no_answer',
     });
 }

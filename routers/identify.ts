@@ -108,8 +108,6 @@ const identifyOutput = z.object({
   }),
 });
 
-const CAESAR_PLAIN = 'The secret meeting is at the old mill at sunset; bring the map.';
-
 const identify = post(
   {
     path: '/identify',
@@ -146,22 +144,6 @@ const identify = post(
     },
     example: {
       request: { text: 'Wkh vhfuhw phhwlqj lv dw wkh rog ploo dw vxqvhw; eulqj wkh pds.' },
-      response: {
-        success: true,
-        text_length: 63,
-        best_solution: { cipher: 'caesar', language: 'en', shift: 3, text: CAESAR_PLAIN, confidence: 0.99998 },
-        // The first three of the ten listed.
-        all_solutions: [
-          { cipher: 'caesar', language: 'en', shift: 3, text: CAESAR_PLAIN, confidence: 0.99998 },
-          {
-            cipher: 'unknown',
-            language: 'en',
-            text: 'Wkh vhfuhw phhwlqj lv dw wkh rog ploo dw vxqvhw; eulqj wkh pds.',
-            confidence: 0.0000083,
-          },
-          { cipher: 'caesar', language: 'fr', shift: 3, text: CAESAR_PLAIN, confidence: 0.0000034 },
-        ],
-      },
     },
   },
 );

@@ -17,9 +17,13 @@ export interface RestRoute<M extends RestMethod = RestMethod> {
   description: string;
 }
 
-export interface OperationExample {
-  request?: unknown;
-  response: unknown;
+/**
+ * A worked example: a real request to the operation. Its answer is not written here but generated: the service's own
+ * answer to it, written by `npm run build:examples` into routers/example-answers.json (GET operations, which take no
+ * request, are answered there too); test/openapi/examples.test.ts fails when the service answers otherwise.
+ */
+interface OperationExample {
+  request: unknown;
 }
 
 export interface Operation<
@@ -37,10 +41,7 @@ export interface Operation<
    * work runs over its time budget. test/openapi holds every operation to it.
    */
   solver?: true;
-  /**
-   * A worked example for the OpenAPI document: a real request (none for GET) and the service's real answer to it,
-   * long arrays shortened. test/openapi checks every one against the live service.
-   */
+  /** The request of the OpenAPI document's worked example; every POST operation has one. */
   example?: OperationExample;
   /** The work, on input that passed `input`; what it returns must pass `output`. */
   run(input: z.output<I>, ctx: Context): z.input<O> | Promise<z.input<O>>;

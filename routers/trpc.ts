@@ -2,7 +2,7 @@
 import { initTRPC, type TRPCError } from '@trpc/server';
 import type { OpenApiMeta } from 'trpc-to-openapi';
 import type { ComputeService } from '../src/compute/compute.js';
-import { type FieldErrors, fieldErrorsOf, RateLimitError } from './errors.js';
+import { type FieldErrors, fieldErrorsOf, INVALID_JSON_BODY, INVALID_JSON_INPUT, RateLimitError } from './errors.js';
 import { safeSuperjson } from './safe-superjson.js';
 
 /** What the host tells the procedures about itself and about the request. */
@@ -20,17 +20,25 @@ export interface Context {
 
 /**
  * tRPC's error shape, plus the field→messages map of a validation failure (`data.errors`) and the seconds to wait
- * after the rate limit (`data.retryAfter`).
+ * after the rate limit (`data.retryAfter`). Input that is not JSON gets REST's words for it: tRPC would pass on
+ * JSON.parse's own text ("Unexpected end of JSON input"), which differs by runtime and says nothing of where.
  */
 function errorFormatter<Shape extends { message: string; data: object }>({
   shape,
   error,
+  type,
 }: {
   shape: Shape;
   error: TRPCError;
+  type: string;
 }) {
   const errors: FieldErrors | null = fieldErrorsOf(error);
   if (errors) return { ...shape, message: 'Validation failed', data: { ...shape.data, errors } };
+  // tRPC reads a call's input with JSON.parse and reports what it throws as a BAD_REQUEST caused by it; a query's
+  // input is the URL's, a mutation's the body.
+  if (error.code === 'BAD_REQUEST' && error.cause instanceof SyntaxError) {
+    return { ...shape, message: type === 'query' ? INVALID_JSON_INPUT : INVALID_JSON_BODY };
+  }
   if (error.cause instanceof RateLimitError) {
     const { retryAfterS, documentation } = error.cause;
     return { ...shape, data: { ...shape.data, retryAfter: retryAfterS, ...(documentation && { documentation }) } };

@@ -89,8 +89,11 @@ export function createRestClient(options: RestClientOptions): RestClient {
     }
     const limit = response.headers.get('x-ratelimit-limit');
     const remaining = response.headers.get('x-ratelimit-remaining');
-    if (limit !== null && remaining !== null)
-      options.onRateLimit?.({ limit: Number(limit), remaining: Number(remaining) });
+    const reset = response.headers.get('x-ratelimit-reset');
+    if (limit !== null && remaining !== null) {
+      const info = { limit: Number(limit), remaining: Number(remaining) };
+      options.onRateLimit?.(reset === null ? info : { ...info, reset: Number(reset) });
+    }
     const parsed = await readJson(response);
     if (!response.ok) {
       throw errorFromResponse(response.status, response.statusText, response.headers.get('retry-after'), parsed);

@@ -27,4 +27,9 @@ export type { FieldErrors } from '../../routers/errors.js';
 export interface RateLimitInfo {
   limit: number;
   remaining: number;
+  /**
+   * Seconds until the window frees a request (X-RateLimit-Reset; 0 when it holds none); absent from a service that
+   * does not send it.
+   */
+  reset?: number;
 }

@@ -4,13 +4,20 @@
 export const DOUBTS = ['no_answer', 'ambiguous'] as const;
 export type Doubt = (typeof DOUBTS)[number];
 
+/** A periodic key's reasons: those, and a key longer than the analysis was allowed to try. */
+export const KEY_DOUBTS = [...DOUBTS, 'key_too_long'] as const;
+export type KeyDoubt = (typeof KEY_DOUBTS)[number];
+
 /** What each reason means, for the API's descriptions. */
-export const DOUBT_INFO: Record<Doubt, string> = {
+export const DOUBT_INFO: Record<KeyDoubt, string> = {
   no_answer:
     'most likely there is no answer to find: the text reads no better as a cipher of prose in the language than ' +
     'as random letters or another cipher (or, for Vigenère, a key longer than max_key_length)',
   ambiguous:
     'the text is likely a cipher of the language, but several answers fit about as well: it is too short to choose',
+  key_too_long:
+    'the key is longer than max_key_length: the letters coincide at a longer period (evident_key_length) and at ' +
+    'none within the limit; ask again with a max_key_length of at least that',
 };
 
 /** Below this confidence the best answer is not credible, and the answer says why. */

@@ -10,7 +10,7 @@ export {
   NO_ANSWER_FITS,
   solveCaesar,
 } from './caesar/index.js';
-export { CREDIBLE, DOUBT_INFO, DOUBTS, type Doubt, doubtOf } from './doubt.js';
+export { CREDIBLE, DOUBT_INFO, DOUBTS, type Doubt, doubtOf, KEY_DOUBTS, type KeyDoubt } from './doubt.js';
 export { AnalysisInputError, NO_LETTERS_MESSAGE } from './errors.js';
 export {
   type Cipher,
@@ -39,6 +39,7 @@ export {
   analyzeVariant,
   analyzeVigenere,
   analyzeVigenereDetails,
+  LONGER_KEY_FACTOR,
   MAX_PROBABLE_LENGTHS,
   MIN_ANALYSIS_LETTERS,
   PREVIEW_CODE_POINTS,

@@ -1,14 +1,32 @@
 // The OpenAPI document, generated from the routers once, with the REST surface's real error bodies and examples added.
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { generateOpenApiDocument, type OpenAPIObject } from 'trpc-to-openapi';
 import type { AnyOperation, AppRouter, OperationGroup } from '../../routers/index.js';
 import { API_PREFIX, TRPC_PREFIX } from '../../routers/prefixes.js';
 import { ERROR_BODIES } from './api/errors.js';
 import { MAX_BATCH_CALLS } from './api/trpc-mount.js';
+import { RATE_LIMIT_HEADERS, RETRY_AFTER } from './rate-limit/allowance.js';
 
 /** The licence the service is published under, as package.json states it (test/openapi checks they agree). */
 export const LICENSE = { name: 'MIT', identifier: 'MIT' };
 
 type Json = Record<string, unknown>;
+
+/**
+ * The worked examples' answers by procedure (`caesar.solve`): the service's own answers to the operations' example
+ * requests, written by `npm run build:examples` (scripts/example-answers.ts), never by hand.
+ */
+export const EXAMPLE_ANSWERS_FILE = fileURLToPath(new URL('../../routers/example-answers.json', import.meta.url));
+
+/** The procedure path of every operation of the groups. */
+function proceduresOf(groups: Readonly<Record<string, OperationGroup>>): Map<AnyOperation, string> {
+  const out = new Map<AnyOperation, string>();
+  for (const [key, group] of Object.entries(groups)) {
+    for (const [name, operation] of Object.entries(group.operations)) out.set(operation, `${key}.${name}`);
+  }
+  return out;
+}
 
 /** A schema of the document, as far as this service reads it (JSON Schema, as zod-openapi writes it). */
 export interface DocSchema {
@@ -38,16 +56,17 @@ export interface DocOperation {
   responses: Record<string, { description?: string; headers?: Json; content?: Record<string, DocContent> }>;
 }
 
-const rateLimitHeaders: Json = {
-  'X-RateLimit-Limit': {
-    description: 'Requests allowed per window.',
-    schema: { type: 'integer', example: 60 },
-  },
-  'X-RateLimit-Remaining': {
-    description: 'Requests left in the current window.',
-    schema: { type: 'integer', example: 59 },
-  },
-};
+/** Response headers as the document declares them, from their one declaration (allowance.ts). */
+function headersOf(declared: Readonly<Record<string, { description: string; example: number | string }>>): Json {
+  return Object.fromEntries(
+    Object.entries(declared).map(([name, { description, example }]) => [
+      name,
+      { description, schema: { type: typeof example === 'number' ? 'integer' : 'string', example } },
+    ]),
+  );
+}
+
+const rateLimitHeaders = headersOf(RATE_LIMIT_HEADERS);
 
 const ref = (name: string) => ({
   content: { 'application/json': { schema: { $ref: `#/components/schemas/${name}` } } },
@@ -80,7 +99,7 @@ const rateLimited: Json = {
     description: 'Rate limit exceeded.',
     headers: {
       ...rateLimitHeaders,
-      'Retry-After': { description: 'Seconds to wait.', schema: { type: 'integer', example: 42 } },
+      ...headersOf(RETRY_AFTER),
     },
     ...ref('RateLimitError'),
   },
@@ -99,13 +118,18 @@ export function buildOpenApiDocument(
 ): OpenAPIObject {
   const tags = Object.values(groups).map((group) => group.tag);
   const operations: AnyOperation[] = Object.values(groups).flatMap((group) => Object.values(group.operations));
+  const procedures = proceduresOf(groups);
+  const answers = JSON.parse(readFileSync(EXAMPLE_ANSWERS_FILE, 'utf8')) as Record<string, unknown>;
+  const headerList = Object.keys(RATE_LIMIT_HEADERS)
+    .map((name) => `\`${name}\``)
+    .join(', ');
   const doc = generateOpenApiDocument(router, {
     title: 'Classical Cipher Service',
     description:
       'Encrypt, decrypt and break classical ciphers (one tag each, below) in five languages (English, Polish, German, ' +
       `Spanish, French). Free to use, with no sign-up: ${rateLimit} per client address (a sliding window), ` +
-      'counted on every operation but the meta ones; every response carries `X-RateLimit-Limit` and ' +
-      '`X-RateLimit-Remaining`. Bodies are JSON sent with `Content-Type: application/json`. The same procedures ' +
+      `counted on every operation but the meta ones; every response carries ${headerList}. ` +
+      'Bodies are JSON sent with `Content-Type: application/json`. The same procedures ' +
       `are served over tRPC at \`${TRPC_PREFIX}\` (superjson, batching: each call of a batch counts, and a batch ` +
       `holds at most ${MAX_BATCH_CALLS} calls), and typed clients for both come in the ` +
       '`@cipher-service/client` package. To try the ciphers by hand, open the [playground](/).',
@@ -132,12 +156,12 @@ export function buildOpenApiDocument(
       const operation = byRoute.get(`${method.toUpperCase()} ${path}`);
       if (!operation) throw new Error(`No operation for ${method.toUpperCase()} ${path}`);
       if (!operation.rateLimited) op.description = `${op.description ?? ''} Never rate-limited.`.trim();
-      const { example } = operation;
       const body = op.requestBody?.content?.['application/json'];
-      if (body && example?.request !== undefined) body.example = example.request;
+      if (body && operation.example) body.example = operation.example.request;
       const ok = op.responses['200'];
       const okBody = ok?.content?.['application/json'];
-      if (okBody && example) okBody.example = example.response;
+      const answer = answers[procedures.get(operation) as string];
+      if (okBody && answer !== undefined) okBody.example = answer;
       if (ok) ok.headers = rateLimitHeaders;
       op.responses = {
         ...(ok ? { 200: ok } : {}),

@@ -242,6 +242,19 @@ describe('the playground on Node', () => {
     await shot(page, 'playground-vigenere-analyze');
   });
 
+  it('says when the key is longer than the lengths tried, and tries that length on request', async () => {
+    await page.click('#example-vigenere');
+    await page.fill('#max-key-length', '4');
+    await page.click('#break');
+    await expect
+      .poll(() => page.textContent('#longer-key'), { timeout: 30_000 })
+      .toContain('The letters repeat every 6: the key looks longer than the 4 letters tried.');
+    await page.click('#try-longer-key');
+    await expect.poll(() => page.textContent('#best-key'), { timeout: 30_000 }).toBe('ORCHID');
+    expect(await page.inputValue('#max-key-length')).toBe('6');
+    expect(await page.locator('#longer-key').count()).toBe(0);
+  });
+
   it('breaks a cryptogram, shows its key as a table, and keeps a pinned letter', async () => {
     await page.click('#example-substitution');
     await page.click('#break');

@@ -36,18 +36,27 @@ it('answers like one timestamp list per client, through spills, sweeps and repac
               continue;
             }
             const log = live(key);
+            // The window frees a request when its oldest leaves it; an empty window has none to free.
+            const resetMs = () => (log.length ? (log[0] as number) + windowMs - now : 0);
             if (op === 'peek') {
-              expect(store.peek(String(key), limit, windowMs, now)).toBe(Math.max(0, limit - log.length));
+              const remaining = Math.max(0, limit - log.length);
+              expect(store.peek(String(key), limit, windowMs, now)).toEqual({ remaining, resetMs: resetMs() });
               continue;
             }
             const got = store.take(String(key), cost, limit, windowMs, now);
             if (log.length + cost <= limit) {
               for (let i = 0; i < cost; i++) log.push(now);
-              expect(got).toEqual({ allowed: true, remaining: limit - log.length, retryAfterMs: 0 });
+              expect(got).toEqual({
+                allowed: true,
+                remaining: limit - log.length,
+                retryAfterMs: 0,
+                resetMs: resetMs(),
+              });
             } else {
               const must = log.length + cost - limit;
-              const retry = must <= log.length ? (log[must - 1] as number) + windowMs - now : windowMs;
-              expect(got).toEqual({ allowed: false, remaining: Math.max(0, limit - log.length), retryAfterMs: retry });
+              const retryAfterMs = must <= log.length ? (log[must - 1] as number) + windowMs - now : windowMs;
+              const remaining = Math.max(0, limit - log.length);
+              expect(got).toEqual({ allowed: false, remaining, retryAfterMs, resetMs: resetMs() });
             }
           }
         } finally {

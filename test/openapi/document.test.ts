@@ -1,7 +1,6 @@
-// The OpenAPI document: valid by a real validator, documented field by field, and its examples true.
+// The OpenAPI document: valid by a real validator, documented field by field (its examples: examples.test.ts).
 import SwaggerParser from '@apidevtools/swagger-parser';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { OPERATIONS } from '../../routers/index.js';
 import type { DocOperation, DocSchema as Schema } from '../../src/http/openapi.js';
 import { makeApp, post, send, type TestApp } from '../http/helpers.js';
 
@@ -66,6 +65,25 @@ describe('the OpenAPI document', () => {
     expect(problems).toEqual([]);
   });
 
+  it('declares the rate-limit headers the service sends, on every answer and on the 429 with Retry-After', async () => {
+    const sent = (r: { headers: Headers }) => [...r.headers.keys()].filter((n) => /ratelimit|retry-after/.test(n));
+    const accepted = sent(await post(app, '/rot13/transform', { text: 'a' }));
+    const limited = makeApp({ rateLimit: 1 });
+    await post(limited, '/rot13/transform', { text: 'a' });
+    const refused = sent(await post(limited, '/rot13/transform', { text: 'a' }));
+    expect(accepted).toHaveLength(5);
+    const declared = (headers: unknown) =>
+      Object.keys(headers ?? {})
+        .map((n) => n.toLowerCase())
+        .sort();
+    for (const [path, item] of Object.entries(doc.paths)) {
+      for (const [method, op] of Object.entries(item)) {
+        expect(declared(op.responses['200']?.headers), `${method} ${path}`).toEqual(accepted.sort());
+        if (op.responses['429']) expect(declared(op.responses['429'].headers)).toEqual(refused.sort());
+      }
+    }
+  });
+
   it.each([
     [{}, 'http://localhost:3000/api/v1/docs'],
     [{ host: '127.0.0.1', port: 4321 }, 'http://127.0.0.1:4321/api/v1/docs'],
@@ -86,62 +104,5 @@ describe('the OpenAPI document', () => {
     const r = await request();
     expect(r.status).toBe(429);
     expect(((await r.json()) as { documentation: string }).documentation).toBe(url);
-  });
-
-  // Solver scores depend on the language models; the rest of those answers must match exactly.
-  const LOOSE = new Set([
-    '/caesar/solve',
-    '/substitution/solve',
-    '/affine/solve',
-    '/vigenere/analyze',
-    '/identify',
-    '/health',
-    '/alphabets',
-    '/languages',
-  ]);
-
-  const EXAMPLES = new Map([...OPERATIONS.values()].map((op) => [op.rest.path, op.example] as const));
-
-  it('every operation has a worked example', () => {
-    for (const [path, example] of EXAMPLES) expect(example, path).toBeDefined();
-  });
-
-  it.each([...EXAMPLES.keys()])('the example for %s is what the service answers', async (path) => {
-    const ex = EXAMPLES.get(path)!;
-    const r = ex.request === undefined ? await send(app, `/api/v1${path}`) : await post(app, path, ex.request);
-    expect(r.status).toBe(200);
-    if (!LOOSE.has(path)) {
-      expect(r.body).toEqual(ex.response);
-      return;
-    }
-    const got = r.body as Record<string, unknown>;
-    const want = ex.response as Record<string, unknown>;
-    expect(Object.keys(got).sort()).toEqual(Object.keys(want).sort());
-    if (path === '/caesar/solve') {
-      const w = want as { best_solution: { shift: number; text: string }; all_solutions: { shift: number }[] };
-      expect(got.best_solution).toMatchObject({ shift: w.best_solution.shift, text: w.best_solution.text });
-      expect(got.language).toBe(want.language);
-    }
-    if (path === '/substitution/solve' || path === '/affine/solve') {
-      const { confidence: _, ...best } = (want as { best_solution: Record<string, unknown> }).best_solution;
-      expect(got.best_solution).toMatchObject(best);
-      expect(got.language).toBe(want.language);
-    }
-    if (path === '/identify') {
-      const { confidence: _, ...best } = (want as { best_solution: Record<string, unknown> }).best_solution;
-      expect(got.best_solution).toMatchObject(best);
-      expect(got.text_length).toBe(want.text_length);
-    }
-    if (path === '/vigenere/analyze') {
-      const g = got.analysis as Record<string, unknown>;
-      const w = want.analysis as Record<string, unknown>;
-      expect(Object.keys(g).sort()).toEqual(Object.keys(w).sort());
-      for (const k of ['best_key_length', 'probable_key', 'decrypted_preview', 'language']) expect(g[k]).toEqual(w[k]);
-      expect(Object.keys(g.ioc_scores as object)).toEqual(Object.keys(w.ioc_scores as object));
-    }
-    if (path === '/alphabets' || path === '/languages') {
-      const list = Object.values(want).find(Array.isArray) as unknown[];
-      expect(Object.values(got).find(Array.isArray)).toEqual(expect.arrayContaining(list));
-    }
   });
 });

@@ -97,22 +97,6 @@ export const solve = post(
     },
     example: {
       request: { text: 'Ihhwvc swfrcpu ipc uwqflc uenuzwzezwavu owzr i lwzzlc ipwzrqczws.', language: 'auto' },
-      response: {
-        success: true,
-        best_solution: {
-          a: 5,
-          b: 8,
-          text: 'Affine ciphers are simple substitutions with a little arithmetic.',
-          confidence: 1,
-        },
-        all_solutions: [
-          { a: 5, b: 8, text: 'Affine ciphers are simple substitutions with a little arithmetic.', score: 1 },
-          { a: 21, b: 25, text: 'Toolgp rlempcb tcp blheip bzsbalazalfgb xlam t ilaaip tclamhpalr.', score: 1.7e-64 },
-        ],
-        no_answer: 0,
-        alphabet: 'basic',
-        language: 'en',
-      },
     },
   },
 );

@@ -25,7 +25,6 @@ const transform = post(
     }),
     example: {
       request: { text: 'Hello, World!' },
-      response: { success: true, result: 'Svool, Dliow!', method: 'atbash', alphabet: 'basic', text_length: 13 },
     },
   },
 );

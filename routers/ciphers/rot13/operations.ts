@@ -21,7 +21,6 @@ const transform = post(
     }),
     example: {
       request: { text: 'Hello, World!' },
-      response: { success: true, result: 'Uryyb, Jbeyq!', method: 'rot13', text_length: 13 },
     },
   },
 );
@@ -42,15 +41,6 @@ const bulk = post(
     },
     example: {
       request: { items: ['abc', 'Hello'] },
-      response: {
-        success: true,
-        method: 'rot13',
-        count: 2,
-        results: [
-          { index: 0, original: 'abc', result: 'nop' },
-          { index: 1, original: 'Hello', result: 'Uryyb' },
-        ],
-      },
     },
   },
 );

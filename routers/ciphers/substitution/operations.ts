@@ -12,12 +12,12 @@ import { type OperationGroup, post } from '../../operation.js';
 import { KEYWORD, KEYWORD_ALPHABET, substitutionInput, substitutionOutput } from './schemas.js';
 import { solve } from './solve.js';
 
-/** Encrypt and decrypt differ only in direction, wording and example. */
+/** Encrypt and decrypt differ only in direction, wording and example request. */
 function keyOperation(
   method: 'encrypt' | 'decrypt',
   summary: string,
   description: string,
-  example: { request: { text: string; key?: string; keyword?: string }; result: string },
+  exampleRequest: { text: string; key?: string; keyword?: string },
 ) {
   const apply = method === 'encrypt' ? substitutionEncrypt : substitutionDecrypt;
   return post(
@@ -39,17 +39,7 @@ function keyOperation(
           text_length: codePointLength(input.text),
         };
       },
-      example: {
-        request: example.request,
-        response: {
-          success: true,
-          result: example.result,
-          method,
-          key: KEYWORD_ALPHABET,
-          alphabet: 'basic',
-          text_length: codePointLength(example.request.text),
-        },
-      },
+      example: { request: exampleRequest },
     },
   );
 }
@@ -71,13 +61,13 @@ export const substitution = {
         'builds. In a custom alphabet that mixes letters with case and symbols without, a lower-case letter cannot ' +
         'always take its image’s case, so lower-case letters are permuted among the letters that have a lower case, ' +
         'in the order the cipher alphabet lists them: case is kept and decrypt undoes encrypt.',
-      { request: { text: PLAIN, keyword: KEYWORD }, result: CIPHER },
+      { text: PLAIN, keyword: KEYWORD },
     ),
     decrypt: keyOperation(
       'decrypt',
       'Decrypt with a substitution alphabet',
       'The inverse of encrypt: the i-th letter of the cipher alphabet becomes plain letter i.',
-      { request: { text: CIPHER, key: KEYWORD_ALPHABET }, result: PLAIN },
+      { text: CIPHER, key: KEYWORD_ALPHABET },
     ),
     solve,
   },

@@ -179,30 +179,6 @@ export const solve = post(
           'nmmhbralerr.',
         language: 'en',
       },
-      response: {
-        success: true,
-        best_solution: {
-          key: 'DI?KENSAB??HJLMOPQRTUVWXYZ',
-          rule: { cipher: 'keyword', keyword: 'DI?KENS' },
-          text:
-            'It was the best of times, it was the worst of times, it was the age of wisdom, it was the age of ' +
-            'foolishness.',
-          confidence: 0.99999,
-        },
-        // The first of the four listed.
-        runners_up: [
-          {
-            key: 'DISKEN?AB??HJLM??QRT??W???',
-            text:
-              'It was the best of times, it was the worst of times, it was the ace of wisdom, it was the ace of ' +
-              'foolishness.',
-            confidence: 0.0000032,
-          },
-        ],
-        no_answer: 0,
-        alphabet: 'basic',
-        language: 'en',
-      },
     },
   },
 );

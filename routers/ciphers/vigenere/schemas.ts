@@ -1,6 +1,12 @@
 // Vigenère's request and response schemas, built from the field kit.
 import { z } from 'zod';
-import { ANALYZED_VARIANTS, MAX_PROBABLE_LENGTHS, PREVIEW_CODE_POINTS } from '../../../src/analysis/index.js';
+import {
+  ANALYZED_VARIANTS,
+  KEY_DOUBTS,
+  LONGER_KEY_FACTOR,
+  MAX_PROBABLE_LENGTHS,
+  PREVIEW_CODE_POINTS,
+} from '../../../src/analysis/index.js';
 import { codePointLength, VARIANT_INFO, VIGENERE_VARIANTS, variantKeyProblem } from '../../../src/core/index.js';
 import {
   type AlphabetFields,
@@ -133,7 +139,17 @@ export const vigenereAnalyzeOutput = z.object({
         example: 0.97,
       }),
       no_answer: noAnswerField('a cipher of prose of the variant read (a key of at most max_key_length letters)'),
-      reason: doubtReason('probable_key'),
+      reason: doubtReason('probable_key', KEY_DOUBTS),
+      evident_key_length: z
+        .int()
+        .optional()
+        .meta({
+          description:
+            'Present only with reason key_too_long: the key length the coincidences of the letters show, past ' +
+            `max_key_length (lengths up to ${LONGER_KEY_FACTOR} times it are looked at); analyze again with a ` +
+            'max_key_length of at least this.',
+          example: 12,
+        }),
       language: languageName,
       variant: z.enum(VIGENERE_VARIANTS).meta({
         description:

@@ -1,16 +1,17 @@
 // Vigenère analysis: every key length searched jointly under the n-gram model, the length chosen by likelihood.
 import { type Alphabet, codePointPrefix, letterIndices, vigenereDecryptShifts } from '../../core/index.js';
-import { type Doubt, doubtOf } from '../doubt.js';
+import { type Doubt, doubtOf, type KeyDoubt } from '../doubt.js';
 import { AnalysisInputError } from '../errors.js';
 import { LANGUAGES, type Language } from '../languages.js';
 import { answerProbability, type NoAnswerClass, type NoAnswerFit, noAnswerLogLikelihood } from '../no-answer.js';
 import { logSumExp } from '../score.js';
 import { calibrateConfidence } from './calibration.js';
-import { coincidences, iocScores, rankLengths } from './ioc.js';
+import { coincidences, iocScores, longerPeriod, rankLengths } from './ioc.js';
 import type { Budget } from './key-search.js';
 import { screenPlan, searchPlan } from './plan.js';
 import { readingOf } from './reading.js';
 import { fitLanguage, type LanguageFit } from './search.js';
+import { LONGER_KEY_FACTOR } from './tuning.js';
 
 export interface VigenereAnalysis {
   language: Language;
@@ -32,7 +33,31 @@ export interface VigenereAnalysis {
   /** Probability of "no answer": confidence / (1 − no_answer) is the key's given that there is an answer. */
   no_answer: number;
   /** Why the key is not credible, when the confidence is below one half (doubt.ts). */
-  reason?: Doubt;
+  reason?: KeyDoubt;
+  /** With reason key_too_long: the key length the coincidences show, past max_key_length. */
+  evident_key_length?: number;
+}
+
+/**
+ * The reason of a doubtful key: key_too_long, with the length, when the coincidences show a key longer than the
+ * limit (`longer`), else the doubt as it is; nothing for a credible key.
+ */
+export function keyDoubt(
+  doubt: Doubt | undefined,
+  longer: number | undefined,
+): Pick<VigenereAnalysis, 'reason' | 'evident_key_length'> {
+  if (!doubt) return {};
+  return longer ? { reason: 'key_too_long', evident_key_length: longer } : { reason: doubt };
+}
+
+/**
+ * The key length past maxLength (tried up to LONGER_KEY_FACTOR times it, as far as columns of two letters reach)
+ * that the letters' coincidences show, or undefined. Counted again only for a doubtful analysis, the one that needs it.
+ */
+function longerKeyLength(letters: Uint16Array, n: number, maxLength: number): number | undefined {
+  const longest = Math.min(LONGER_KEY_FACTOR * maxLength, Math.floor(letters.length / 2));
+  if (longest <= maxLength) return undefined;
+  return longerPeriod(coincidences(letters, n, longest), letters.length, n, maxLength, longest);
 }
 
 /** An analysis with what the calibration reads. */
@@ -139,7 +164,8 @@ export function analyzeVigenereDetails(
   const evidence = z - Math.log(maxLength) - h0;
   const answer = answerProbability(evidence, options.noAnswerFit ?? NO_ANSWER_FITS[layoutClass], letters.length);
   const confidence = answer * inner;
-  const reason = doubtOf(confidence, 1 - answer);
+  const doubt = doubtOf(confidence, 1 - answer);
+  const longer = doubt && longerKeyLength(letters, n, maxLength);
 
   // Fitted lengths by posterior, then the rest by coincidence alone.
   const fitted = fit.evaluations
@@ -157,7 +183,7 @@ export function analyzeVigenereDetails(
     decrypted_preview: vigenereDecryptShifts(codePointPrefix(text, PREVIEW_CODE_POINTS), best.key, a),
     confidence,
     no_answer: 1 - answer,
-    ...(reason && { reason }),
+    ...keyDoubt(doubt, longer),
   };
   return { analysis, noAnswer: 1 - answer, evidence, inner, raw: rawConfidence, layoutClass };
 }

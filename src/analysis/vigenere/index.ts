@@ -2,4 +2,5 @@
 export * from './analyze.js';
 export { shortCalibrationWeight } from './calibration.js';
 export { keyEvidence } from './search.js';
+export { LONGER_KEY_FACTOR } from './tuning.js';
 export { ANALYZED_VARIANTS, type AnalyzedVariant, analyzeVariant, vigenereEquivalents } from './variants.js';

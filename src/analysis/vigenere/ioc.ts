@@ -1,5 +1,5 @@
 // Index of coincidence: how well each key length's columns coincide, and the lengths it ranks first.
-import { IOC_SHARE, IOC_SIGNIFICANT, TOP_LENGTHS } from './tuning.js';
+import { IOC_SHARE, IOC_SIGNIFICANT, LONGER_KEY_SHARE, TOP_LENGTHS } from './tuning.js';
 
 /**
  * The mean column IoC of every length 1…maxLength, as the answer's `ioc_scores` shows it (six decimals); `ioc`, when
@@ -66,15 +66,27 @@ export function candidateLengths(ranked: number[], ioc: Float64Array, n: number)
 
 /**
  * The period the coincidences show beyond doubt, or undefined. A length is significant when its columns coincide
- * IOC_SIGNIFICANT standard deviations or more above random letters; if one is, the period is the shortest length
- * whose columns coincide at least IOC_SHARE as far above random as the most significant one's (a period's
- * multiples coincide as well as the period, its divisors less).
+ * IOC_SIGNIFICANT standard deviations or more above random letters; if one is, the period is the shortest of its
+ * divisors whose columns coincide at least IOC_SHARE as far above random as the most significant one's (a period's
+ * multiples coincide as well as the period, its divisors less). Divisors only: the most significant length is the
+ * period or a multiple of it, and a length that is neither can coincide half as well by chance on a short text
+ * (the playground's ORCHID example, 300 letters: 4 beside 6), which then kept 6 out of the search.
  */
 export function evidentPeriod(ioc: Float64Array, letters: number, n: number, maxLength: number): number | undefined {
+  const best = mostSignificant(ioc, letters, n, maxLength);
+  if (best === undefined) return undefined;
+  return shortestSharing(ioc, n, best, IOC_SHARE, true);
+}
+
+/**
+ * The length of 1…longest whose columns coincide the most standard deviations above random letters, if that is
+ * IOC_SIGNIFICANT or more; else undefined.
+ */
+function mostSignificant(ioc: Float64Array, letters: number, n: number, longest: number): number | undefined {
   const random = 1 / n;
   let best = 0;
   let bestZ = Number.NEGATIVE_INFINITY;
-  for (let k = 1; k <= maxLength; k++) {
+  for (let k = 1; k <= longest; k++) {
     // Letter pairs within columns: k columns of about letters / k letters each.
     const m = letters / k;
     const pairs = (k * m * (m - 1)) / 2;
@@ -84,8 +96,35 @@ export function evidentPeriod(ioc: Float64Array, letters: number, n: number, max
       best = k;
     }
   }
-  if (bestZ < IOC_SIGNIFICANT) return undefined;
-  const excess = (ioc[best] as number) - random;
-  for (let k = 1; k <= best; k++) if ((ioc[k] as number) - random >= IOC_SHARE * excess) return k;
+  return bestZ < IOC_SIGNIFICANT ? undefined : best;
+}
+
+/**
+ * The shortest length up to `best` (of its divisors only, with `divisors`) whose columns coincide at least `share` as
+ * far above random as best's.
+ */
+function shortestSharing(ioc: Float64Array, n: number, best: number, share: number, divisors = false): number {
+  const excess = (ioc[best] as number) - 1 / n;
+  for (let k = 1; k <= best; k++) {
+    if ((!divisors || best % k === 0) && (ioc[k] as number) - 1 / n >= share * excess) return k;
+  }
   return best;
+}
+
+/**
+ * The key length past maxLength that the coincidences of lengths 1…longest (`ioc` counted that far) show beyond
+ * doubt, or undefined: the most significant length must lie past maxLength, and so must the shortest length that
+ * coincides LONGER_KEY_SHARE as far above random (tuning.ts), so that no length within the limit explains them.
+ */
+export function longerPeriod(
+  ioc: Float64Array,
+  letters: number,
+  n: number,
+  maxLength: number,
+  longest: number,
+): number | undefined {
+  const best = mostSignificant(ioc, letters, n, longest);
+  if (best === undefined || best <= maxLength) return undefined;
+  const period = shortestSharing(ioc, n, best, LONGER_KEY_SHARE);
+  return period > maxLength ? period : undefined;
 }

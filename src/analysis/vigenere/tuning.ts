@@ -61,6 +61,15 @@ export const CRIB_CHECK_COST = 0.5;
  */
 export const IOC_SIGNIFICANT = 8;
 export const IOC_SHARE = 0.5;
+/**
+ * A doubtful analysis looks for a key longer than max_key_length in the coincidences of lengths up to this many times
+ * the limit (longerPeriod in ioc.ts), and takes a longer length as the key's when no length within the limit coincides
+ * LONGER_KEY_SHARE as far above random as it does. A key within the limit coincides as well at its own length as at
+ * its multiples; a longer key's divisors show only part of its excess: about half at half its length, more when the
+ * key repeats letters that far apart (CRYPTOGRAPHY's 6: two thirds), never near all of it.
+ */
+export const LONGER_KEY_FACTOR = 2;
+export const LONGER_KEY_SHARE = 0.75;
 /** Columns shorter than this many letters are searched by beam; longer ones by ascent alone. */
 export const BEAM_LETTERS_PER_KEY_LETTER = 12;
 /** The beam width every short-column length gets (narrower when the scouts' budget cannot pay for it). */

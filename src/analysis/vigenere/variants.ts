@@ -19,6 +19,7 @@ import {
   type AnalysisDetails,
   type AnalyzeOptions,
   analyzeVigenereDetails,
+  keyDoubt,
   MIN_ANALYSIS_LETTERS,
   NO_ANSWER_FITS,
   PREVIEW_CODE_POINTS,
@@ -137,9 +138,10 @@ function weighBoth(text: string, a: Alphabet, v: AnalysisDetails, b: AnalysisDet
   const chosen = beaufort ? beaufortOf(text, b, a) : asReading(v, 'vigenere', a);
   const d = beaufort ? b : v;
   const confidence = answer * share(beaufort ? (wb as number) : (wv as number)) * d.inner;
-  const reason = doubtOf(confidence, 1 - answer);
-  const { reason: _, ...rest } = chosen;
-  return { ...rest, confidence, no_answer: 1 - answer, ...(reason && { reason }) };
+  // Whether the coincidences show a longer key does not depend on the variant: either reading found it or neither.
+  const longer = chosen.evident_key_length;
+  const { reason: _, evident_key_length: __, ...rest } = chosen;
+  return { ...rest, confidence, no_answer: 1 - answer, ...keyDoubt(doubtOf(confidence, 1 - answer), longer) };
 }
 
 /** Breaks a text of the Vigenère family as `variant` (or, with auto, whichever of Vigenère and Beaufort reads it). */

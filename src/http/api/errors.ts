@@ -3,7 +3,7 @@
 import type { TRPCError } from '@trpc/server';
 import type { TRPC_ERROR_CODE_KEY } from '@trpc/server/rpc';
 import { z } from 'zod';
-import { type FieldErrors, fieldErrorsOf } from '../../../routers/errors.js';
+import { type FieldErrors, fieldErrorsOf, INVALID_JSON_BODY } from '../../../routers/errors.js';
 import { API_PREFIX } from '../../../routers/prefixes.js';
 import { DOCS_PATH } from '../pages/docs-page.js';
 import { json, jsonReply, type Reply } from './reply.js';
@@ -88,13 +88,11 @@ export const errorBody = z
   .object({
     success: failure,
     error: z.string().meta({ description: 'The status text, e.g. Bad Request.', example: 'Bad Request' }),
-    message: z
-      .string()
-      .meta({ description: 'What went wrong, in a sentence.', example: 'The request body is not valid JSON.' }),
+    message: z.string().meta({ description: 'What went wrong, in a sentence.', example: INVALID_JSON_BODY }),
   })
   .meta({
     description: 'Any other failure: 400, 404, 405, 413, 415, 431, 500 or 503. Never holds a stack trace.',
-    example: { success: false, error: 'Bad Request', message: 'The request body is not valid JSON.' },
+    example: { success: false, error: 'Bad Request', message: INVALID_JSON_BODY },
   });
 
 const DOCS_EXAMPLE = `http://localhost:3000${API_PREFIX}/docs`;

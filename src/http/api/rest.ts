@@ -1,5 +1,6 @@
 // The REST surface: a route table made once from the operations, each route calling its operation directly.
 import type { TRPCError } from '@trpc/server';
+import { INVALID_JSON_BODY } from '../../../routers/errors.js';
 import type { AnyOperation, Context } from '../../../routers/index.js';
 import { API_PREFIX } from '../../../routers/prefixes.js';
 import { isJsonContentType, readBody } from './body.js';
@@ -73,7 +74,7 @@ export function createRestHandler(
         try {
           input = JSON.parse(body.text);
         } catch {
-          return errorReply(400, 'The request body is not valid JSON.');
+          return errorReply(400, INVALID_JSON_BODY);
         }
         if (typeof input !== 'object' || input === null || Array.isArray(input)) {
           return errorReply(400, 'The request body must be a JSON object.');

@@ -14,8 +14,8 @@ import { pathnameOf, queryOf } from './url.js';
 
 /**
  * The most calls one batch may hold. A bigger batch is refused whole, before any call runs and without being
- * charged, with tRPC's own error (BAD_REQUEST "Batch call exceeds maximum size"): even calls the rate limit never
- * counts (meta) must be bounded per request. The client package batches at most this many (its maxItems).
+ * charged (BAD_REQUEST, tooBigBatch's message): even calls the rate limit never counts (meta) must be bounded per
+ * request. The client package batches at most this many (its maxItems).
  */
 export const MAX_BATCH_CALLS = 10;
 
@@ -78,15 +78,35 @@ export function trpcErrorResponse(
   headers: Record<string, string> = {},
 ): Response {
   const error = new TRPCError({ code, message, cause });
-  const one = (path: string | undefined) =>
-    transformTRPCResponse(ROOT_CONFIG, {
-      error: getTRPCErrorShape({ config: ROOT_CONFIG, error, type: 'unknown', path, input: undefined, ctx: undefined }),
-    });
+  const one = (path: string | undefined) => errorJson(error, path);
   const body = calls.isBatch ? calls.procedures.map(one) : one(calls.procedures[0]);
+  return errorResponse(error, body, headers);
+}
+
+/** One call's error as tRPC serialises it; `path` is undefined for an error of the whole request. */
+function errorJson(error: TRPCError, path: string | undefined) {
+  return transformTRPCResponse(ROOT_CONFIG, {
+    error: getTRPCErrorShape({ config: ROOT_CONFIG, error, type: 'unknown', path, input: undefined, ctx: undefined }),
+  });
+}
+
+function errorResponse(error: TRPCError, body: unknown, headers: Record<string, string> = {}): Response {
   return new Response(JSON.stringify(body), {
     status: getHTTPStatusCodeFromError(error),
     headers: { 'content-type': TRPC_TYPE, ...TRPC_HEADERS, ...headers },
   });
+}
+
+/**
+ * The refusal of a batch over MAX_BATCH_CALLS: tRPC's own words (a client may match on them), then the cap they omit.
+ * One error for the whole batch, as tRPC answers it, not one per call (a thousand calls would be a thousand).
+ */
+function tooBigBatch(calls: TrpcCalls): Response {
+  const message =
+    `Batch call exceeds maximum size: a batch may hold at most ${MAX_BATCH_CALLS} calls, ` +
+    `and this one holds ${calls.procedures.length}.`;
+  const error = new TRPCError({ code: 'BAD_REQUEST', message });
+  return errorResponse(error, errorJson(error, undefined));
 }
 
 /** Procedure paths (comma-separated in a batch) that need no decoding. */
@@ -117,7 +137,6 @@ function commonPath(
   return async (request, calls, text, ctx) => {
     const { isBatch, procedures: paths } = calls;
     if (calls.query !== (isBatch ? 'batch=1' : '') || !PLAIN_CALLS.test(calls.path)) return null;
-    if (paths.length > MAX_BATCH_CALLS) return null;
     const headers = request.headers;
     const type = headers.get('content-type');
     if (type !== 'application/json' && (type ?? '').split(';', 1)[0]?.trim().toLowerCase() !== 'application/json') {
@@ -194,6 +213,7 @@ export function createTrpcHandler(router: AppRouter, operations: ReadonlyMap<str
     },
 
     async handle(request, calls, ctx) {
+      if (calls.isBatch && calls.procedures.length > MAX_BATCH_CALLS) return tooBigBatch(calls);
       let req = request;
       if (request.method === 'POST') {
         const body = await readBody(request);

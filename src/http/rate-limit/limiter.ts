@@ -1,7 +1,7 @@
 // The rate limiter: a sliding window per client over a store, the instance's own count while a shared store fails.
 import type { Log } from '../../log.js';
 import { MemoryStore } from './memory-store.js';
-import type { RateLimitStore, TakeResult } from './store.js';
+import type { RateLimitStore, TakeResult, WindowState } from './store.js';
 
 export interface RateDecision {
   allowed: boolean;
@@ -9,6 +9,38 @@ export interface RateDecision {
   remaining: number;
   /** Whole seconds until a retry would be accepted, 1…window (meaningful when not allowed). */
   retryAfterS: number;
+  /** Whole seconds until the window frees a request (its oldest leaves it), 1…window; 0 when it holds none. */
+  resetS: number;
+  policy: QuotaPolicy;
+}
+
+/** A limiter's quota as the IETF draft states it (draft-ietf-httpapi-ratelimit-headers-08), made once. */
+export interface QuotaPolicy {
+  /** The policy's name, which labels both headers: "60-in-1min", as express-rate-limit's draft-8 mode names it. */
+  readonly name: string;
+  /** The RateLimit-Policy header: the name, q the quota, w the window in seconds: `"60-in-1min";q=60;w=60`. */
+  readonly header: string;
+}
+
+/** The window in a policy name: whole days, hours or minutes where it is one, else seconds. */
+function windowName(windowS: number): string {
+  for (const [unit, s] of [
+    ['day', 86_400],
+    ['hr', 3600],
+    ['min', 60],
+  ] as const) {
+    if (windowS % s === 0) return `${windowS / s}${unit}${unit !== 'min' && windowS > s ? 's' : ''}`;
+  }
+  return `${windowS}sec`;
+}
+
+/**
+ * The policy of `limit` requests per `windowS` seconds. No `pk` (partition key) parameter: the draft makes it
+ * optional, each client address has exactly one partition, and a hash per answer would cost every request.
+ */
+export function quotaPolicy(limit: number, windowS: number): QuotaPolicy {
+  const name = `${limit}-in-${windowName(windowS)}`;
+  return { name, header: `"${name}";q=${limit};w=${windowS}` };
 }
 
 export interface RateLimiterOptions {
@@ -41,6 +73,7 @@ export class RateLimiter {
   private waitingSince = 0;
   private watcher: ReturnType<typeof setTimeout> | undefined;
   private servedByFallback = 0;
+  readonly policy: QuotaPolicy;
 
   constructor(
     readonly limit: number,
@@ -49,6 +82,7 @@ export class RateLimiter {
     options: RateLimiterOptions = {},
   ) {
     this.windowMs = windowS * 1000;
+    this.policy = quotaPolicy(limit, windowS);
     this.fallback = options.fallback ?? (store.kind === 'memory' ? store : new MemoryStore(this.windowMs));
     this.probeMs = options.probeMs ?? 1000;
     this.answerMs = options.answerMs ?? 250;
@@ -168,17 +202,24 @@ export class RateLimiter {
 
   private decision(r: TakeResult): RateDecision {
     const retryAfterS = Math.min(this.windowS, Math.max(1, Math.ceil(r.retryAfterMs / 1000)));
-    return { allowed: r.allowed, limit: this.limit, remaining: r.remaining, retryAfterS };
+    const { limit, policy } = this;
+    return { allowed: r.allowed, limit, remaining: r.remaining, retryAfterS, resetS: this.resetS(r), policy };
+  }
+
+  private resetS(w: WindowState): number {
+    return Math.min(this.windowS, Math.ceil(w.resetMs / 1000));
   }
 
   /** What remains for client, without counting; synchronous when the store is (await it either way). */
   peek(client: string): Promise<RateDecision> | RateDecision {
     const r = this.use((s, now) => s.peek(client, this.limit, this.windowMs, now));
-    const answer = (remaining: number): RateDecision => ({
+    const answer = (w: WindowState): RateDecision => ({
       allowed: true,
       limit: this.limit,
-      remaining,
+      remaining: w.remaining,
       retryAfterS: 0,
+      resetS: this.resetS(w),
+      policy: this.policy,
     });
     return RateLimiter.isThenable(r) ? Promise.resolve(r).then(answer) : answer(r);
   }

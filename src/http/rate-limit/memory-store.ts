@@ -1,6 +1,6 @@
 // The in-process rate-limit store: exact sliding windows for many clients in one slab, busy clients in logs of their own.
 import { SlidingLog, takeFromLog } from './sliding-log.js';
-import type { RateLimitStore, TakeResult } from './store.js';
+import type { RateLimitStore, TakeResult, WindowState } from './store.js';
 
 /** Runs a client keeps in the slab; one with more (a busy client) moves to its own on-heap SlidingLog. */
 const SLOT_RUNS = 6;
@@ -41,7 +41,7 @@ export class MemoryStore implements RateLimitStore {
     let slot = this.slots.get(key);
     if (slot === undefined) {
       // A client refused outright (a batch over the whole limit) leaves nothing to remember.
-      if (cost > limit) return { allowed: false, remaining: limit, retryAfterMs: windowMs };
+      if (cost > limit) return { allowed: false, remaining: limit, retryAfterMs: windowMs, resetMs: 0 };
       slot = this.allocate();
       this.slots.set(key, slot);
     }
@@ -52,7 +52,8 @@ export class MemoryStore implements RateLimitStore {
     const runs = d[o + 1] as number;
     if (size + cost <= limit) {
       const last = o + 2 * runs;
-      if (cost <= 0) return { allowed: true, remaining: limit - size, retryAfterMs: 0 };
+      if (cost <= 0)
+        return { allowed: true, remaining: limit - size, retryAfterMs: 0, resetMs: this.resetMs(o, windowMs, now) };
       if (runs > 0 && d[last] === now) d[last + 1] = (d[last + 1] as number) + cost;
       else if (runs < SLOT_RUNS) {
         d[last + 2] = now;
@@ -66,10 +67,15 @@ export class MemoryStore implements RateLimitStore {
         this.logs.set(key, moved);
         this.slots.delete(key);
         this.release(slot);
-        return { allowed: true, remaining: limit - moved.size, retryAfterMs: 0 };
+        return { allowed: true, remaining: limit - moved.size, retryAfterMs: 0, resetMs: moved.resetMs(windowMs, now) };
       }
       d[o] = size + cost;
-      return { allowed: true, remaining: limit - size - cost, retryAfterMs: 0 };
+      return {
+        allowed: true,
+        remaining: limit - size - cost,
+        retryAfterMs: 0,
+        resetMs: this.resetMs(o, windowMs, now),
+      };
     }
     // The request fits once enough of the oldest requests have left the window.
     const mustExpire = size + cost - limit;
@@ -84,19 +90,31 @@ export class MemoryStore implements RateLimitStore {
         }
       }
     }
-    return { allowed: false, remaining: Math.max(0, limit - size), retryAfterMs };
+    return {
+      allowed: false,
+      remaining: Math.max(0, limit - size),
+      retryAfterMs,
+      resetMs: this.resetMs(o, windowMs, now),
+    };
   }
 
-  peek(key: string, limit: number, windowMs: number, now: number): number {
+  peek(key: string, limit: number, windowMs: number, now: number): WindowState {
     const log = this.logs.get(key);
     if (log) {
       log.prune(now - windowMs);
-      return Math.max(0, limit - log.size);
+      return { remaining: Math.max(0, limit - log.size), resetMs: log.resetMs(windowMs, now) };
     }
     const slot = this.slots.get(key);
-    if (slot === undefined) return limit;
-    this.prune(slot * SLOT, now - windowMs);
-    return Math.max(0, limit - (this.slab[slot * SLOT] as number));
+    if (slot === undefined) return { remaining: limit, resetMs: 0 };
+    const o = slot * SLOT;
+    this.prune(o, now - windowMs);
+    return { remaining: Math.max(0, limit - (this.slab[o] as number)), resetMs: this.resetMs(o, windowMs, now) };
+  }
+
+  /** Milliseconds until the slot's oldest run (pruned already) leaves the window; 0 when it holds none. */
+  private resetMs(o: number, windowMs: number, now: number): number {
+    const d = this.slab;
+    return (d[o + 1] as number) > 0 ? (d[o + 2] as number) + windowMs - now : 0;
   }
 
   /** Drops the slot's runs at or before cutoff, moving the rest to the front. */

@@ -1,11 +1,11 @@
 // The Redis rate-limit store: one sorted set per client, checked and counted by one Lua script, so instances share it.
 import { Redis, type RedisOptions } from 'ioredis';
-import type { RateLimitStore, TakeResult } from './store.js';
+import type { RateLimitStore, TakeResult, WindowState } from './store.js';
 
 /**
  * KEYS[1] the client's log; ARGV cost, limit, window ms, a member prefix unique to this call.
  * Time is Redis's own clock (TIME), so instances whose clocks disagree still share one exact window.
- * Returns {allowed 0/1, remaining, retry-after ms}.
+ * Returns {allowed 0/1, remaining, retry-after ms, reset ms (until the oldest entry leaves the window; 0: none)}.
  */
 const TAKE_SCRIPT = `
 local t = redis.call('TIME')
@@ -15,26 +15,38 @@ local limit = tonumber(ARGV[2])
 local window = tonumber(ARGV[3])
 redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', now - window)
 local count = redis.call('ZCARD', KEYS[1])
-if count + cost <= limit then
+local allowed = count + cost <= limit
+if allowed then
   for i = 1, cost do redis.call('ZADD', KEYS[1], now, ARGV[4] .. ':' .. i) end
   redis.call('PEXPIRE', KEYS[1], window)
-  return {1, limit - count - cost, 0}
 end
+local first = redis.call('ZRANGE', KEYS[1], 0, 0, 'WITHSCORES')
+local reset = 0
+if first[2] then reset = tonumber(first[2]) + window - now end
+if allowed then return {1, limit - count - cost, 0, reset} end
 local must = count + cost - limit
 local retry = window
 if must <= count then
   local oldest = redis.call('ZRANGE', KEYS[1], must - 1, must - 1, 'WITHSCORES')
   retry = tonumber(oldest[2]) + window - now
 end
-return {0, math.max(0, limit - count), retry}
+return {0, math.max(0, limit - count), retry, reset}
 `;
 
-/** KEYS[1] the client's log; ARGV limit, window ms. Returns the requests remaining, counting none. */
+/**
+ * KEYS[1] the client's log; ARGV limit, window ms. Returns {remaining, reset ms}, counting none and removing
+ * nothing (entries past the window are skipped, not pruned: a peek writes nothing).
+ */
 const PEEK_SCRIPT = `
 local t = redis.call('TIME')
 local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
-local count = redis.call('ZCOUNT', KEYS[1], '(' .. (now - tonumber(ARGV[2])), '+inf')
-return math.max(0, tonumber(ARGV[1]) - count)
+local window = tonumber(ARGV[2])
+local live = '(' .. (now - window)
+local count = redis.call('ZCOUNT', KEYS[1], live, '+inf')
+local first = redis.call('ZRANGEBYSCORE', KEYS[1], live, '+inf', 'WITHSCORES', 'LIMIT', 0, 1)
+local reset = 0
+if first[2] then reset = tonumber(first[2]) + window - now end
+return {math.max(0, tonumber(ARGV[1]) - count), reset}
 `;
 
 interface ScriptedRedis extends Redis {
@@ -44,8 +56,8 @@ interface ScriptedRedis extends Redis {
     limit: number,
     windowMs: number,
     member: string,
-  ): Promise<[number, number, number]>;
-  ratePeek(key: string, limit: number, windowMs: number): Promise<number>;
+  ): Promise<[number, number, number, number]>;
+  ratePeek(key: string, limit: number, windowMs: number): Promise<[number, number]>;
 }
 
 export interface RedisStoreOptions {
@@ -115,14 +127,17 @@ export class RedisStore implements RateLimitStore {
   async take(key: string, cost: number, limit: number, windowMs: number): Promise<TakeResult> {
     this.seq = (this.seq + 1) % Number.MAX_SAFE_INTEGER;
     const member = `${this.instance}:${this.seq}`;
-    const [allowed, remaining, retryAfterMs] = await this.call(() =>
+    const [allowed, remaining, retryAfterMs, resetMs] = await this.call(() =>
       this.client.rateTake(this.keyOf(key, limit, windowMs), cost, limit, windowMs, member),
     );
-    return { allowed: allowed === 1, remaining, retryAfterMs };
+    return { allowed: allowed === 1, remaining, retryAfterMs, resetMs };
   }
 
-  peek(key: string, limit: number, windowMs: number): Promise<number> {
-    return this.call(() => this.client.ratePeek(this.keyOf(key, limit, windowMs), limit, windowMs));
+  async peek(key: string, limit: number, windowMs: number): Promise<WindowState> {
+    const [remaining, resetMs] = await this.call(() =>
+      this.client.ratePeek(this.keyOf(key, limit, windowMs), limit, windowMs),
+    );
+    return { remaining, resetMs };
   }
 
   /**

@@ -70,6 +70,11 @@ export class SlidingLog {
     return next;
   }
 
+  /** Milliseconds from now until the oldest run leaves a window of windowMs; 0 when the log is empty. */
+  resetMs(windowMs: number, now: number): number {
+    return this.end > this.head ? (this.d[this.head] as number) + windowMs - now : 0;
+  }
+
   newest(): number {
     return this.end > this.head ? (this.d[this.end - 2] as number) : Number.NEGATIVE_INFINITY;
   }
@@ -80,9 +85,14 @@ export function takeFromLog(log: SlidingLog, cost: number, limit: number, window
   log.prune(now - windowMs);
   if (log.size + cost <= limit) {
     log.push(now, cost);
-    return { allowed: true, remaining: limit - log.size, retryAfterMs: 0 };
+    return { allowed: true, remaining: limit - log.size, retryAfterMs: 0, resetMs: log.resetMs(windowMs, now) };
   }
   const mustExpire = log.size + cost - limit;
   const retryAfterMs = mustExpire <= log.size ? log.at(mustExpire - 1) + windowMs - now : windowMs;
-  return { allowed: false, remaining: Math.max(0, limit - log.size), retryAfterMs };
+  return {
+    allowed: false,
+    remaining: Math.max(0, limit - log.size),
+    retryAfterMs,
+    resetMs: log.resetMs(windowMs, now),
+  };
 }

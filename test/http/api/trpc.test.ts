@@ -78,6 +78,36 @@ describe('tRPC', () => {
     expect(unknown.status).toBe(404);
   });
 
+  const JSON_TYPE = { 'content-type': 'application/json' };
+  const twoCalls = '/trpc/caesar.encrypt,caesar.encrypt?batch=1';
+  it.each([
+    ['a call', '/trpc/caesar.encrypt', '{"json":', 1],
+    ['a batch', twoCalls, '{"0":{"json":{"text":"a","shift":1}},', 2],
+    ['a call with a stray quote', '/trpc/caesar.encrypt', '{"json":{"text":"it"s"}}', 1],
+  ])('says of malformed JSON in %s what REST says, on every call', async (_, path, body, calls) => {
+    const rest = await post(app, '/caesar/encrypt', body);
+    const trpc = await send(app, path, { method: 'POST', headers: JSON_TYPE, body });
+    expect([rest.status, trpc.status]).toEqual([400, 400]);
+    const errors = [trpc.body].flat() as TrpcErr[];
+    expect(errors).toHaveLength(calls);
+    for (const e of errors) {
+      expect(e.error.json.message).toBe((rest.body as { message: string }).message);
+      expect(e.error.json.data.code).toBe('BAD_REQUEST');
+    }
+  });
+
+  it('says of a query whose input parameter is malformed JSON that the input parameter is not JSON', async () => {
+    const r = await send(app, `/trpc/meta.alphabets?input=${encodeURIComponent('{"json":')}`);
+    expect(r.status).toBe(400);
+    expect((r.body as TrpcErr).error.json.message).toBe('The input query parameter is not valid JSON.');
+  });
+
+  it('keeps its own words for input that is JSON but not what tRPC reads', async () => {
+    const r = await send(app, twoCalls, { method: 'POST', headers: JSON_TYPE, body: '[1,2]' });
+    expect(r.status).toBe(400);
+    expect((r.body as TrpcErr[])[0]?.error.json.message).toBe('"input" needs to be an object when doing a batch call');
+  });
+
   it('refuses a whole batch that does not fit the remaining allowance', async () => {
     const small = makeApp({ rateLimit: 6 });
     const r = await trpcPost(small, Array(7).fill('rot13.transform'), Array(7).fill({ text: 'a' }));

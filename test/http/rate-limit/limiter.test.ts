@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { RateLimiter } from '../../../src/http/rate-limit/limiter.js';
 import { MemoryStore } from '../../../src/http/rate-limit/memory-store.js';
-import type { RateLimitStore, TakeResult } from '../../../src/http/rate-limit/store.js';
+import type { RateLimitStore, TakeResult, WindowState } from '../../../src/http/rate-limit/store.js';
 
 /** A shared store that has hung: every call is counted and fails only at the command timeout, as ioredis's do. */
 class HungStore implements RateLimitStore {
@@ -16,7 +16,7 @@ class HungStore implements RateLimitStore {
   take(): Promise<TakeResult> {
     return this.hang();
   }
-  peek(): Promise<number> {
+  peek(): Promise<WindowState> {
     return this.hang();
   }
   healthy(): boolean {

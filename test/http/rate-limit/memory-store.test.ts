@@ -6,23 +6,24 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { MemoryStore } from '../../../src/http/rate-limit/memory-store.js';
 
-/** The obvious model: one timestamp per accepted request. */
+/** The obvious model: one timestamp per accepted request; the window frees one when the oldest leaves it. */
 function reference(limit: number, windowMs: number) {
   const log: number[] = [];
+  const resetMs = (now: number) => (log.length ? (log[0] as number) + windowMs - now : 0);
   return {
     take(cost: number, now: number) {
       while (log.length && (log[0] as number) <= now - windowMs) log.shift();
       if (log.length + cost <= limit) {
         for (let i = 0; i < cost; i++) log.push(now);
-        return { allowed: true, remaining: limit - log.length, retryAfterMs: 0 };
+        return { allowed: true, remaining: limit - log.length, retryAfterMs: 0, resetMs: resetMs(now) };
       }
       const mustExpire = log.length + cost - limit;
       const retryAfterMs = mustExpire <= log.length ? (log[mustExpire - 1] as number) + windowMs - now : windowMs;
-      return { allowed: false, remaining: Math.max(0, limit - log.length), retryAfterMs };
+      return { allowed: false, remaining: Math.max(0, limit - log.length), retryAfterMs, resetMs: resetMs(now) };
     },
     peek(now: number) {
       while (log.length && (log[0] as number) <= now - windowMs) log.shift();
-      return Math.max(0, limit - log.length);
+      return { remaining: Math.max(0, limit - log.length), resetMs: resetMs(now) };
     },
   };
 }
@@ -46,7 +47,7 @@ describe('MemoryStore', () => {
           try {
             for (const op of ops) {
               now += op.dt;
-              if (op.peek) expect(store.peek('k', limit, windowMs, now)).toBe(model.peek(now));
+              if (op.peek) expect(store.peek('k', limit, windowMs, now)).toEqual(model.peek(now));
               else expect(store.take('k', op.cost, limit, windowMs, now)).toEqual(model.take(op.cost, now));
             }
           } finally {
@@ -68,7 +69,7 @@ describe('MemoryStore', () => {
     expect(store.take('k', 1, limit, 60_000, 7_000).remaining).toBe(limit - 1_000_001);
     // As the window slides, the requests of each millisecond leave it together, and only they do.
     for (const ms of [0, 1, 499, 999]) {
-      expect(store.peek('k', limit, 60_000, 65_000 + ms)).toBe(limit - (1_000_001 - (ms + 1) * 1000));
+      expect(store.peek('k', limit, 60_000, 65_000 + ms).remaining).toBe(limit - (1_000_001 - (ms + 1) * 1000));
     }
     store.close();
   });

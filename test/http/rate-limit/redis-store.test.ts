@@ -32,19 +32,24 @@ function request(app: ReturnType<typeof createApp>, path = '/api/v1/rot13/transf
 }
 
 describe('RedisStore', () => {
-  it('keeps an exact sliding window with retry-after from the oldest entry, and peeks without counting', async () => {
+  it('keeps an exact sliding window with retry-after and reset from the oldest entry, and peeks without counting', async () => {
     const store = new RedisStore(redis.url, { prefix: `t${Date.now()}:` });
     await store.ready();
     try {
-      for (let i = 0; i < 3; i++) expect((await store.take('a', 1, 3, 1000)).allowed).toBe(true);
-      expect(await store.peek('a', 3, 1000)).toBe(0);
+      const first = await store.take('a', 1, 3, 1000);
+      expect(first).toEqual({ allowed: true, remaining: 2, retryAfterMs: 0, resetMs: 1000 });
+      for (let i = 0; i < 2; i++) expect((await store.take('a', 1, 3, 1000)).allowed).toBe(true);
+      const peeked = await store.peek('a', 3, 1000);
+      expect(peeked.remaining).toBe(0);
       const refused = await store.take('a', 1, 3, 1000);
       expect(refused).toMatchObject({ allowed: false, remaining: 0 });
       expect(refused.retryAfterMs).toBeGreaterThan(0);
-      expect(refused.retryAfterMs).toBeLessThanOrEqual(1000);
+      expect(refused.retryAfterMs).toBeLessThanOrEqual(peeked.resetMs);
+      // One request must leave for one more to fit: the wait is the time until the window frees one.
+      expect(refused.resetMs).toBe(refused.retryAfterMs);
       // A batch too big for what is left is refused whole, and counts nothing.
       expect((await store.take('b', 5, 3, 1000)).allowed).toBe(false);
-      expect(await store.peek('b', 3, 1000)).toBe(3);
+      expect(await store.peek('b', 3, 1000)).toEqual({ remaining: 3, resetMs: 0 });
       await new Promise((r) => setTimeout(r, 1100));
       expect(await store.take('a', 2, 3, 1000)).toMatchObject({ allowed: true, remaining: 1 });
       expect(store.healthy()).toBe(true);

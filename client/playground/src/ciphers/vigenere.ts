@@ -86,6 +86,21 @@ async function wholeDecryption(api: Api, fields: BreakFields, a: CipherOutputs['
   return (await api.vigenere.decrypt({ text, alphabet, key: a.probable_key, variant: a.variant })).result;
 }
 
+/**
+ * The analysis saw a key longer than the lengths it tried: say how long, and offer to break again trying that length
+ * (when the field allows it: the service looks up to twice the limit, the field stops at the API's own).
+ */
+function longerKeyHint(length: number): Node {
+  const words = `The letters repeat every ${length}: the key looks longer than the ${maxKeyLength.value} letters tried.`;
+  if (length > Number(maxKeyLength.max)) return el('p', { className: 'hint', id: 'longer-key' }, words);
+  const again = el('button', { type: 'button', id: 'try-longer-key' }, `Try keys up to ${length} letters`);
+  again.addEventListener('click', () => {
+    maxKeyLength.value = String(length);
+    $<HTMLButtonElement>('break').click();
+  });
+  return el('p', { className: 'hint', id: 'longer-key' }, `${words} `, again);
+}
+
 function solution(r: CipherOutputs['vigenere']['analyze'], whole: string): Node[] {
   const a = r.analysis;
   const model = LANGUAGES[a.language];
@@ -119,6 +134,7 @@ function solution(r: CipherOutputs['vigenere']['analyze'], whole: string): Node[
           ),
         ]
       : []),
+    ...(a.reason === 'key_too_long' && a.evident_key_length ? [longerKeyHint(a.evident_key_length)] : []),
     el('p', { className: 'result plaintext', id: 'plaintext' }, whole),
     el('h3', {}, 'Index of coincidence per key length'),
     el(
