@@ -2,13 +2,13 @@
 // a Vigenère key or none of these, in which language, with calibrated probabilities and the decryption (issues 18,
 // 27); its schemas and worked example.
 import { z } from 'zod';
-import { type Cipher, DEFAULT_IDENTIFY_KEY_LENGTH, LANGUAGES, MAX_SOLUTIONS } from '../src/analysis/index.js';
+import { type Cipher, DEFAULT_IDENTIFY_KEY_LENGTH, MAX_SOLUTIONS } from '../src/analysis/index.js';
 import { codePointLength } from '../src/core/index.js';
 import { compute } from './compute.js';
 import {
   alphabetChoice,
-  languageField,
   languageName,
+  languageSchema,
   maxKeyLengthField,
   success,
   textLength,
@@ -35,7 +35,7 @@ const CIPHER_NAMES = Object.keys(EXPLANATIONS) as [Cipher, ...Cipher[]];
 const identifyInput = withAlphabetRules(
   z.object({
     text: textSchema,
-    language: languageField('auto', `weigh all ${LANGUAGES.length} and name the likeliest`),
+    language: languageSchema,
     ...alphabetChoice,
     max_key_length: maxKeyLengthField(DEFAULT_IDENTIFY_KEY_LENGTH, 'Longest Vigenère key weighed'),
   }),
