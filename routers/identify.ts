@@ -48,9 +48,18 @@ const identifySolution = z
       example: 'caesar',
     }),
     language: languageName.meta({
-      description: 'The language the text reads in under this explanation (for unknown, the closest one).',
+      description: 'The language the text reads in likeliest under this explanation (for unknown, the closest one).',
       example: 'en',
     }),
+    other_languages: z
+      .array(languageName)
+      .optional()
+      .meta({
+        description:
+          'The other languages this same reading (cipher, key and decryption) was weighed in, likeliest first; its ' +
+          'confidence is theirs and language’s together. Absent when only one language reads it so.',
+        example: ['fr', 'es'],
+      }),
     shift: z
       .int()
       .optional()
@@ -90,8 +99,8 @@ const identifySolution = z
     }),
     confidence: z.number().meta({
       description:
-        'Posterior probability that this explanation is exactly right (cipher, shift or key, and language), every ' +
-        'hypothesis weighed together.',
+        'Posterior probability that this explanation is exactly right (cipher, shift or key), every hypothesis ' +
+        'weighed together: one entry per distinct reading, its languages (language, other_languages) summed.',
       example: 0.998,
     }),
   })

@@ -125,6 +125,18 @@ describe('the playground on Node', () => {
     await shot(page, 'playground-identify');
   });
 
+  it('charts each reading once: a Caesar shift read in five languages is one bar (issue 30, item 2)', async () => {
+    await page.fill('#mystery', 'Khoor zruog! Wkh vhfuhw phhwlqj lv dw wkh rog ploo.');
+    await page.click('#identify-button');
+    await expect.poll(() => page.textContent('#verdict'), { timeout: 30_000 }).toBe('Caesar, shift 3, English');
+    const labels = await page.locator('#hypothesis-chart svg g > text:first-of-type').allTextContents();
+    expect(labels.length).toBeGreaterThanOrEqual(2);
+    // A reading is its label without the language: "Caesar, shift 3, English" and "…, Polish" are one reading.
+    const readings = labels.map((l) => l.replace(/(, )?(English|Polish|German|Spanish|French)( text)?$/, ''));
+    expect(new Set(readings).size).toBe(readings.length);
+    expect(readings.filter((r) => r === 'Caesar, shift 3')).toHaveLength(1);
+  });
+
   it('encrypts and decrypts live as you type', async () => {
     await page.fill('#input', 'Hello, World!');
     await expect.poll(() => page.textContent('#output')).toBe('Khoor, Zruog!');

@@ -72,6 +72,11 @@ export interface Verdict {
   /** affine: plain letter i became a·i + b. */
   a?: number;
   b?: number;
+  /**
+   * The other languages the same reading was weighed in, likeliest first (named as the answer names it): a shift
+   * reads the text alike whichever language it was scored in, so it is one explanation, not one per language.
+   */
+  other_languages?: Language[];
   confidence: number;
 }
 
@@ -156,8 +161,28 @@ export function verdicts(e: Evidence, fallback: Language, c: Calibration = CALIB
     return l ? explanations(f, l, posterior[i] as number) : [];
   });
   out.sort((x, y) => y.confidence - x.confidence);
+  const readings = folded(out);
   const unknown = posterior[scores.findIndex((f) => f.cipher === 'unknown')] ?? 0;
   // Unknown names the language the text came closest to being read in.
-  out.push({ cipher: 'unknown', language: out[0]?.language ?? fallback, confidence: unknown });
-  return out.sort((x, y) => y.confidence - x.confidence);
+  readings.push({ cipher: 'unknown', language: readings[0]?.language ?? fallback, confidence: unknown });
+  return readings.sort((x, y) => y.confidence - x.confidence);
+}
+
+/**
+ * One explanation per distinct reading, from explanations sorted most likely first: the same cipher and key decrypt
+ * the text alike in every language (plain reads it as it is), so their confidences, disjoint hypotheses, add up; the
+ * reading names the language it was likeliest in, and lists the others.
+ */
+function folded(sorted: Verdict[]): Verdict[] {
+  const byReading = new Map<string, Verdict>();
+  for (const v of sorted) {
+    const reading = [v.cipher, v.shift, v.key, v.a, v.b].join('|');
+    const first = byReading.get(reading);
+    if (!first) byReading.set(reading, { ...v });
+    else {
+      first.confidence += v.confidence;
+      first.other_languages = [...(first.other_languages ?? []), v.language];
+    }
+  }
+  return [...byReading.values()];
 }
