@@ -3,6 +3,7 @@ import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { caesarEncrypt, namedAlphabet } from '../../src/core/index.js';
 import { type LiveServer, ROOT, type Runtime, startServer } from '../client/live-server.js';
 import { ARTIFACTS, launch, type PageProblems, watch } from './chromium.js';
 
@@ -135,6 +136,27 @@ describe('the playground on Node', () => {
     const readings = labels.map((l) => l.replace(/(, )?(English|Polish|German|Spanish|French)( text)?$/, ''));
     expect(new Set(readings).size).toBe(readings.length);
     expect(readings.filter((r) => r === 'Caesar, shift 3')).toHaveLength(1);
+  });
+
+  it('asks in the alphabet chosen: a Caesar shift of the german alphabet (ä ö ü ß moved too) is found', async () => {
+    const plain = 'Grüße aus München! Die Brötchen schmecken süß, und die Mädchen lächeln fröhlich über die Bäume.';
+    const text = caesarEncrypt(plain, 25, namedAlphabet('german'));
+    await page.fill('#mystery', text);
+    await page.click('#identify-button');
+    // Read in A–Z, the umlauts stand still while the other letters move: no reading fits.
+    await expect.poll(() => page.textContent('#verdict'), { timeout: 30_000 }).toBe('None of these (unknown)');
+    await page.selectOption('#mystery-alphabet', 'german');
+    await page.click('#identify-button');
+    await expect.poll(() => page.textContent('#verdict'), { timeout: 30_000 }).toBe('Caesar, shift 25, German');
+    expect(await page.textContent('#identified-text')).toBe(plain);
+    // Custom offers its letters; a bad set is said in words beside them.
+    await page.selectOption('#mystery-alphabet', 'custom');
+    expect(await page.isVisible('#mystery-custom-alphabet')).toBe(true);
+    await page.fill('#mystery-custom-alphabet', 'AA');
+    await page.click('#identify-button');
+    await expect.poll(() => page.textContent('#mystery-custom-alphabet-error')).not.toBe('');
+    await page.selectOption('#mystery-alphabet', 'basic');
+    expect(await page.isVisible('#mystery-custom-alphabet')).toBe(false);
   });
 
   it('encrypts and decrypts live as you type', async () => {
