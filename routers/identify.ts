@@ -7,6 +7,7 @@ import { codePointLength } from '../src/core/index.js';
 import { compute } from './compute.js';
 import {
   alphabetChoice,
+  alphabetName,
   languageName,
   languageSchema,
   maxKeyLengthField,
@@ -51,15 +52,14 @@ const identifySolution = z
       description: 'The language the text reads in likeliest under this explanation (for unknown, the closest one).',
       example: 'en',
     }),
-    other_languages: z
-      .array(languageName)
-      .optional()
-      .meta({
-        description:
-          'The other languages this same reading (cipher, key and decryption) was weighed in, likeliest first; its ' +
-          'confidence is theirs and language’s together. Absent when only one language reads it so.',
-        example: ['fr', 'es'],
-      }),
+    alphabet: alphabetName.optional().meta({
+      description:
+        'Present when this reading is in another alphabet than the one asked for: with basic asked (the default), a ' +
+        'text holding letters of a language’s own alphabet beyond A–Z is read in that alphabet too (plain, caesar, ' +
+        'atbash and affine), so that a Caesar shift of the german alphabet, ä ö ü ß moved with the rest, is found; ' +
+        'shift, a and b then count in that alphabet.',
+      example: 'german',
+    }),
     shift: z
       .int()
       .optional()
@@ -103,6 +103,15 @@ const identifySolution = z
         'weighed together: one entry per distinct reading, its languages (language, other_languages) summed.',
       example: 0.998,
     }),
+    other_languages: z
+      .array(languageName)
+      .optional()
+      .meta({
+        description:
+          'The other languages this same reading (cipher, key and decryption) was weighed in, likeliest first; its ' +
+          'confidence is theirs and language’s together. Absent when only one language reads it so.',
+        example: ['fr', 'es'],
+      }),
   })
   .meta({ description: 'One explanation of the text.' });
 

@@ -8,6 +8,7 @@ interface Solution {
   cipher: string;
   language: string;
   other_languages?: string[];
+  alphabet?: string;
   shift?: number;
   key?: string;
   a?: number;
@@ -77,5 +78,43 @@ describe('identify: one entry per distinct reading', () => {
     expect(english.best_solution.other_languages).toBeUndefined();
     expect(folded.best_solution.confidence).toBeGreaterThan(0.9);
     expect(folded.best_solution.text).toBe('Hello world');
+  });
+});
+
+// Issue 30, item 2 of the newcomer list: a Caesar shift of the german alphabet (ä ö ü ß moved with A–Z) was read only
+// in A–Z unless the alphabet was named, and answered unknown at > 99.9 %.
+describe('identify: each language’s own alphabet weighed too', () => {
+  const PLAIN = 'Grüße aus München! Die Brötchen schmecken süß, und die Mädchen lächeln fröhlich über die Bäume.';
+  let app: TestApp;
+  beforeAll(() => {
+    app = makeApp();
+  });
+
+  it.each([
+    { asked: undefined, best: { cipher: 'caesar', shift: 25, language: 'de', alphabet: 'german', text: PLAIN } },
+    // Named, the alphabet is the one asked for: the answer does not repeat it.
+    { asked: 'german', best: { cipher: 'caesar', shift: 25, language: 'de', text: PLAIN } },
+  ] as const)(
+    'a german-alphabet Caesar text, alphabet $asked: found, through createCaller and REST',
+    async ({ asked, best }) => {
+      const { result: text } = await caller.caesar.encrypt({ text: PLAIN, shift: 25, alphabet: 'german' });
+      const body = asked ? { text, alphabet: asked } : { text };
+      const reply = await post(app, '/identify', body);
+      expect(reply.status).toBe(200);
+      for (const r of [await caller.analysis.identify(body), reply.body as Identification]) {
+        expect(r.best_solution).toEqual(expect.objectContaining(best));
+        if (!asked) expect(r.best_solution.alphabet).toBe('german');
+        else expect(r.best_solution.alphabet).toBeUndefined();
+        expect(r.best_solution.confidence).toBeGreaterThan(0.99);
+        expect(r.all_solutions.reduce((sum, s) => sum + s.confidence, 0)).toBeLessThanOrEqual(1 + 1e-9);
+      }
+    },
+  );
+
+  it('reads a text with no letter beyond A–Z in A–Z alone, as before', async () => {
+    const r = await caller.analysis.identify({
+      text: 'Wkh vhfuhw phhwlqj lv dw wkh rog ploo dw vxqvhw; eulqj wkh pds.',
+    });
+    expect(r.all_solutions.filter((s) => s.alphabet !== undefined)).toEqual([]);
   });
 });
