@@ -1,5 +1,6 @@
-// Identify lists each distinct reading once (issue 30, item 2): a shift read in five languages is one explanation,
-// its confidences summed and its languages named, through createCaller and REST alike.
+// Identify's readings, through createCaller and REST alike: each distinct reading listed once (issue 30, item 3: a
+// shift read in five languages is one explanation, its confidences summed and its languages named), and each
+// language's own alphabet weighed too (item 2).
 import { beforeAll, describe, expect, it } from 'vitest';
 import { makeApp, post, type TestApp } from '../http/helpers.js';
 import { caller } from './caller.js';
@@ -81,7 +82,7 @@ describe('identify: one entry per distinct reading', () => {
   });
 });
 
-// Issue 30, item 2 of the newcomer list: a Caesar shift of the german alphabet (ä ö ü ß moved with A–Z) was read only
+// Issue 30, item 2: a Caesar shift of the german alphabet (ä ö ü ß moved with A–Z) was read only
 // in A–Z unless the alphabet was named, and answered unknown at > 99.9 %.
 describe('identify: each language’s own alphabet weighed too', () => {
   const PLAIN = 'Grüße aus München! Die Brötchen schmecken süß, und die Mädchen lächeln fröhlich über die Bäume.';
