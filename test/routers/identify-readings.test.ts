@@ -34,6 +34,11 @@ const CASES = [
     best: { cipher: 'caesar', shift: 3, language: 'en' },
   },
   {
+    name: 'plain French with accents, read in A–Z and in the french alphabet',
+    text: "L'été dernier, nous sommes allés à la mer avec nos élèves; ils ont découvert les châteaux et les forêts.",
+    best: { cipher: 'plain', language: 'fr' },
+  },
+  {
     name: 'plain English',
     text: 'It is a truth universally acknowledged, that a single man',
     best: { cipher: 'plain', language: 'en' },

@@ -189,7 +189,8 @@ export function verdicts(e: Evidence | Reading[], fallback: Language, c: Calibra
   const out = scored.flatMap(({ f, r }, i) => {
     const l = r.evidence.languages.find((x) => x.language === f.language);
     const vs = l ? explanations(f, l, posterior[i] as number) : [];
-    return r.alphabet ? vs.map((v) => ({ ...v, alphabet: r.alphabet })) : vs;
+    // Plain reads the text as it is: it has no alphabet of its own to name.
+    return r.alphabet ? vs.map((v) => (v.cipher === 'plain' ? v : { ...v, alphabet: r.alphabet })) : vs;
   });
   out.sort((x, y) => y.confidence - x.confidence);
   const listed = folded(out);
@@ -213,7 +214,9 @@ function folded(sorted: Verdict[]): Verdict[] {
     if (!first) byReading.set(reading, { ...v });
     else {
       first.confidence += v.confidence;
-      first.other_languages = [...(first.other_languages ?? []), v.language];
+      // Plain in one language may come from two alphabets: the language is named once.
+      if (v.language !== first.language && !first.other_languages?.includes(v.language))
+        first.other_languages = [...(first.other_languages ?? []), v.language];
     }
   }
   return [...byReading.values()];
