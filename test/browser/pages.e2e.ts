@@ -88,11 +88,11 @@ describe('the playground on Node', () => {
   beforeAll(async () => {
     server = await startServer('node');
     page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-    // A 422 is the test's own doing (a bad key); it must show as a friendly message, not a broken page.
+    // A 422 is the test's own doing (a bad key, a bad custom alphabet); it must show as a friendly message, not a broken page.
     problems = watch(
       page,
       server.url,
-      (url, status) => status === 422 && /\/(vigenere|substitution|affine)\//.test(url),
+      (url, status) => status === 422 && /\/(vigenere|substitution|affine|identify)\b/.test(url),
     );
     await page.goto(server.url, { waitUntil: 'networkidle' });
   }, 60_000);
