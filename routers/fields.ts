@@ -2,7 +2,7 @@
 // defaults (declared here through `.default()`, so a run reads them from its parsed input), and the output atoms.
 // Messages follow the contract's single style.
 import { z } from 'zod';
-import { DOUBT_INFO, DOUBTS, type KeyDoubt, LANGUAGES, type Language } from '../src/analysis/index.js';
+import { DOUBT_INFO, DOUBTS, type KeyDoubt, LANGUAGES } from '../src/analysis/index.js';
 import {
   ALPHABET_NAMES,
   type Alphabet,
@@ -19,8 +19,6 @@ export const MAX_TEXT_LENGTH = 100_000;
 export const MAX_BULK_ITEMS = 1_000;
 export const MAX_KEY_LENGTH = 1_000;
 export const MAX_ANALYSIS_KEY_LENGTH = 100;
-/** The plaintext language of a solver that is not told (identify weighs every language unless told). */
-export const DEFAULT_LANGUAGE: Language = 'en';
 
 /** "custom_alphabet" reads as "custom alphabet" in messages. */
 const label = (field: string) => field.replaceAll('_', ' ');
@@ -93,15 +91,18 @@ const preserveNonAlphaSchema = flag('preserve_non_alpha')
   .default(true)
   .meta({ description: 'Keep characters outside the alphabet (default true); false drops them.', example: true });
 
-/** The plaintext's language, defaulting to `fallback`; `auto` says what auto does for this operation. */
-export function languageField(fallback: Language | 'auto', auto: string) {
-  return oneOf('language', [...LANGUAGES, 'auto'] as const)
-    .default(fallback)
-    .meta({
-      description: `Language of the plaintext (default ${fallback}): ${LANGUAGES.join(', ')}, or auto to ${auto}.`,
-      example: 'auto',
-    });
-}
+/**
+ * The plaintext's language, for every operation that takes one. Untold, each weighs all of them (the contract's
+ * default): a French or German text sent without a language used to be read as English and answered "no answer".
+ */
+export const languageSchema = oneOf('language', [...LANGUAGES, 'auto'] as const)
+  .default('auto')
+  .meta({
+    description:
+      `Language of the plaintext (default auto): ${LANGUAGES.join(', ')}, or auto to weigh all ${LANGUAGES.length} ` +
+      'and answer in the likeliest (the answer names the language it read, so an English text still answers en).',
+    example: 'auto',
+  });
 
 /** The longest key an analysis weighs, 1–MAX_ANALYSIS_KEY_LENGTH, defaulting to `fallback`. */
 export function maxKeyLengthField(fallback: number, what: string) {

@@ -2,13 +2,14 @@
 // a Vigenère key or none of these, in which language, with calibrated probabilities and the decryption (issues 18,
 // 27); its schemas and worked example.
 import { z } from 'zod';
-import { type Cipher, DEFAULT_IDENTIFY_KEY_LENGTH, LANGUAGES, MAX_SOLUTIONS } from '../src/analysis/index.js';
+import { type Cipher, DEFAULT_IDENTIFY_KEY_LENGTH, MAX_SOLUTIONS } from '../src/analysis/index.js';
 import { codePointLength } from '../src/core/index.js';
 import { compute } from './compute.js';
 import {
   alphabetChoice,
-  languageField,
+  alphabetName,
   languageName,
+  languageSchema,
   maxKeyLengthField,
   success,
   textLength,
@@ -35,7 +36,7 @@ const CIPHER_NAMES = Object.keys(EXPLANATIONS) as [Cipher, ...Cipher[]];
 const identifyInput = withAlphabetRules(
   z.object({
     text: textSchema,
-    language: languageField('auto', `weigh all ${LANGUAGES.length} and name the likeliest`),
+    language: languageSchema,
     ...alphabetChoice,
     max_key_length: maxKeyLengthField(DEFAULT_IDENTIFY_KEY_LENGTH, 'Longest Vigenère key weighed'),
   }),
@@ -48,8 +49,16 @@ const identifySolution = z
       example: 'caesar',
     }),
     language: languageName.meta({
-      description: 'The language the text reads in under this explanation (for unknown, the closest one).',
+      description: 'The language the text reads in likeliest under this explanation (for unknown, the closest one).',
       example: 'en',
+    }),
+    alphabet: alphabetName.optional().meta({
+      description:
+        'Present when this reading is in another alphabet than the one asked for: with basic asked (the default), a ' +
+        'text holding letters of a language’s own alphabet beyond A–Z is read in that alphabet too (plain, caesar, ' +
+        'atbash and affine), so that a Caesar shift of the german alphabet, ä ö ü ß moved with the rest, is found; ' +
+        'shift, a and b then count in that alphabet.',
+      example: 'german',
     }),
     shift: z
       .int()
@@ -90,10 +99,19 @@ const identifySolution = z
     }),
     confidence: z.number().meta({
       description:
-        'Posterior probability that this explanation is exactly right (cipher, shift or key, and language), every ' +
-        'hypothesis weighed together.',
+        'Posterior probability that this explanation is exactly right (cipher, shift or key), every hypothesis ' +
+        'weighed together: one entry per distinct reading, its languages (language, other_languages) summed.',
       example: 0.998,
     }),
+    other_languages: z
+      .array(languageName)
+      .optional()
+      .meta({
+        description:
+          'The other languages this same reading (cipher, key and decryption) was weighed in, likeliest first; its ' +
+          'confidence is theirs and language’s together. Absent when only one language reads it so.',
+        example: ['fr', 'es'],
+      }),
   })
   .meta({ description: 'One explanation of the text.' });
 

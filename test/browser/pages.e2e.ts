@@ -3,6 +3,7 @@ import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { caesarEncrypt, namedAlphabet } from '../../src/core/index.js';
 import { type LiveServer, ROOT, type Runtime, startServer } from '../client/live-server.js';
 import { ARTIFACTS, launch, type PageProblems, watch } from './chromium.js';
 
@@ -87,11 +88,11 @@ describe('the playground on Node', () => {
   beforeAll(async () => {
     server = await startServer('node');
     page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-    // A 422 is the test's own doing (a bad key); it must show as a friendly message, not a broken page.
+    // A 422 is the test's own doing (a bad key, a bad custom alphabet); it must show as a friendly message, not a broken page.
     problems = watch(
       page,
       server.url,
-      (url, status) => status === 422 && /\/(vigenere|substitution|affine)\//.test(url),
+      (url, status) => status === 422 && /\/(vigenere|substitution|affine|identify)\b/.test(url),
     );
     await page.goto(server.url, { waitUntil: 'networkidle' });
   }, 60_000);
@@ -123,6 +124,48 @@ describe('the playground on Node', () => {
     });
     await expect.poll(() => page.textContent('#verdict'), { timeout: 30_000 }).toBe('Plain English text');
     await shot(page, 'playground-identify');
+  });
+
+  it('charts each reading once: a Caesar shift read in five languages is one bar (issue 30, item 3)', async () => {
+    await page.fill('#mystery', 'Khoor zruog! Wkh vhfuhw phhwlqj lv dw wkh rog ploo.');
+    await page.click('#identify-button');
+    await expect.poll(() => page.textContent('#verdict'), { timeout: 30_000 }).toBe('Caesar, shift 3, English');
+    const labels = await page.locator('#hypothesis-chart svg g > text:first-of-type').allTextContents();
+    expect(labels.length).toBeGreaterThanOrEqual(2);
+    // A reading is its label without the language: "Caesar, shift 3, English" and "…, Polish" are one reading.
+    const readings = labels.map((l) => l.replace(/(, )?(English|Polish|German|Spanish|French)( text)?$/, ''));
+    expect(new Set(readings).size).toBe(readings.length);
+    expect(readings.filter((r) => r === 'Caesar, shift 3')).toHaveLength(1);
+  });
+
+  it('reads a text in the alphabet chosen, and names another alphabet it read it in (issue 30, item 2)', async () => {
+    // A shift of the german alphabet that moved ä ö ü ß too is found unasked, in that alphabet.
+    const umlauts = 'Grüße aus München! Die Brötchen schmecken süß, und die Mädchen lächeln fröhlich über die Bäume.';
+    await page.fill('#mystery', caesarEncrypt(umlauts, 25, namedAlphabet('german')));
+    await page.click('#identify-button');
+    await expect
+      .poll(() => page.textContent('#verdict'), { timeout: 30_000 })
+      .toBe('Caesar, shift 25, German (german alphabet)');
+    expect(await page.textContent('#identified-text')).toBe(umlauts);
+    // One whose ciphertext holds no letter beyond A–Z says nothing of its alphabet: read in A–Z, its umlauts come
+    // back wrong, and choosing german reads it right.
+    const plain = 'Schöne Grüße aus Köln, wir wünschen euch frohe Tage.';
+    await page.fill('#mystery', caesarEncrypt(plain, 3, namedAlphabet('german')));
+    await page.click('#identify-button');
+    await expect.poll(() => page.textContent('#identified-text'), { timeout: 30_000 }).toMatch(/^Sch.ne Gr..e/);
+    expect(await page.textContent('#identified-text')).not.toBe(plain);
+    await page.selectOption('#mystery-alphabet', 'german');
+    await page.click('#identify-button');
+    await expect.poll(() => page.textContent('#identified-text'), { timeout: 30_000 }).toBe(plain);
+    expect(await page.textContent('#verdict')).toBe('Caesar, shift 3, German');
+    // Custom offers its letters; a bad set is said in words beside them.
+    await page.selectOption('#mystery-alphabet', 'custom');
+    expect(await page.isVisible('#mystery-custom-alphabet')).toBe(true);
+    await page.fill('#mystery-custom-alphabet', 'AA');
+    await page.click('#identify-button');
+    await expect.poll(() => page.textContent('#mystery-custom-alphabet-error')).not.toBe('');
+    await page.selectOption('#mystery-alphabet', 'basic');
+    expect(await page.isVisible('#mystery-custom-alphabet')).toBe(false);
   });
 
   it('encrypts and decrypts live as you type', async () => {

@@ -11,7 +11,7 @@ const label = (name: string) => LABELS[name] ?? name.charAt(0).toUpperCase() + n
 
 /** One option per named alphabet in each alphabet select, before the options the page writes itself ("custom"). */
 export function fillAlphabetSelects(): void {
-  for (const id of ['alphabet', 'break-alphabet']) {
+  for (const id of ['alphabet', 'break-alphabet', 'mystery-alphabet']) {
     const select = $<HTMLSelectElement>(id);
     select.prepend(...ALPHABETS.map((name) => el('option', { value: name }, label(name))));
     // The first alphabet is chosen, not the option that was alone before ("custom").

@@ -70,7 +70,10 @@ ${label}</g>`;
   return `<svg class="chart" role="img" viewBox="0 0 ${width} ${top + height + 26}"
  aria-label="Letter frequencies of the text against ${esc(languageName)}. Most frequent in the text: ${esc(top3)}.">
 ${grid}${bars}</svg>
-<p class="legend"><span class="swatch swatch-text"></span> This text <span class="swatch swatch-expected"></span> Typical ${esc(languageName)}</p>`;
+${legend([
+  ['swatch-text', 'This text'],
+  ['swatch-expected', `Typical ${languageName}`],
+])}`;
 }
 
 export interface IocChartData {
@@ -84,6 +87,14 @@ export interface IocChartData {
   width?: number;
 }
 
+/** A chart's key: each swatch and its words one unit, so that a narrow screen wraps between entries, never inside. */
+function legend(entries: [swatch: string, label: string][]): string {
+  const items = entries.map(
+    ([swatch, label]) => `<span class="legend-item"><span class="swatch ${swatch}"></span> ${esc(label)}</span>`,
+  );
+  return `<p class="legend">${items.join(' ')}</p>`;
+}
+
 /** One bar per key length tried; reference lines for the language and for random letters. */
 export function iocChart(data: IocChartData): string {
   const { scores, best, probable, languageIoc, randomIoc, languageName, width: room } = data;
@@ -91,7 +102,8 @@ export function iocChart(data: IocChartData): string {
     .map(Number)
     .sort((a, b) => a - b);
   const left = 46;
-  // On a narrow screen the reference lines are named above them, not in a margin to their right.
+  // On a narrow screen the reference lines are named in the legend, with their values: there is no margin to their
+  // right, and a name above the line sits on the bars that rise past it (random letters' line is under most).
   const narrow = room !== undefined && room < 560;
   const right = narrow ? 8 : 110;
   const slot = room
@@ -119,8 +131,11 @@ ${label}</g>`;
     })
     .join('');
   const line = (v: number, cls: string, label: string) =>
-    `<line class="${cls}" x1="${left}" x2="${left + lengths.length * slot}" y1="${y(v)}" y2="${y(v)}"/>
-<text class="line-label" ${narrow ? `x="${left + lengths.length * slot}" y="${y(v) - 4}" text-anchor="end"` : `x="${left + lengths.length * slot + 6}" y="${y(v) + 4}"`}>${esc(label)}</text>`;
+    `<line class="${cls}" x1="${left}" x2="${left + lengths.length * slot}" y1="${y(v)}" y2="${y(v)}"/>` +
+    (narrow
+      ? ''
+      : `<text class="line-label" x="${left + lengths.length * slot + 6}" y="${y(v) + 4}">${esc(label)}</text>`);
+  const value = (v: number) => (narrow ? ` ≈ ${v.toFixed(3)}` : '');
   const ticks = [0, max / 2, max]
     .map(
       (v) =>
@@ -131,8 +146,12 @@ ${label}</g>`;
  aria-label="Index of coincidence for key lengths ${lengths[0]} to ${lengths.at(-1)}. Highest at length ${best}: ${(scores[String(best)] ?? 0).toFixed(4)}; ${esc(languageName)} text is about ${languageIoc.toFixed(3)}, random letters ${randomIoc.toFixed(3)}.">
 ${ticks}${bars}${line(languageIoc, 'ref-language', `${languageName} ≈ ${languageIoc.toFixed(3)}`)}${line(randomIoc, 'ref-random', `random ≈ ${randomIoc.toFixed(3)}`)}
 <text class="axis-title" x="${left + (lengths.length * slot) / 2}" y="${top + height + 34}" text-anchor="middle">key length</text></svg>
-<p class="legend"><span class="swatch swatch-text"></span> Best length <span class="swatch swatch-probable"></span> Other likely lengths
-<span class="swatch swatch-line-language"></span> Typical ${esc(languageName)} <span class="swatch swatch-line-random"></span> Random letters</p>`;
+${legend([
+  ['swatch-text', 'Best length'],
+  ['swatch-probable', 'Other likely lengths'],
+  ['swatch-line-language', `Typical ${languageName}${value(languageIoc)}`],
+  ['swatch-line-random', `Random letters${value(randomIoc)}`],
+])}`;
 }
 
 export interface HypothesisBar {

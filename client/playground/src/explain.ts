@@ -11,7 +11,9 @@ const explained = (s: Explanation) => CIPHERS.find((c) => c.name === s.cipher ||
 export function explanationName(s: Explanation): string {
   const lang = languageName(s.language);
   if (s.cipher === 'plain') return `Plain ${lang} text`;
-  return explained(s)?.name(s, lang) ?? 'None of these (unknown)';
+  const name = explained(s)?.name(s, lang) ?? 'None of these (unknown)';
+  // A reading in another alphabet than the one asked for (the language's own, letters beyond A–Z moved too).
+  return s.alphabet ? `${name} (${s.alphabet} alphabet)` : name;
 }
 
 /** What the verdict means, in words a learner understands. */

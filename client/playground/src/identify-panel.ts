@@ -1,5 +1,5 @@
 // "What is this?": a pasted text's verdict, its reading and why, with every explanation weighed in a chart.
-import type { CipherOutputs } from '@cipher-service/client';
+import type { CipherInputs, CipherOutputs } from '@cipher-service/client';
 import { api } from './api.js';
 import { hypothesisChart } from './charts.js';
 import { $, el, percent, whileBusy } from './dom.js';
@@ -10,11 +10,24 @@ import { fitChart } from './fit-chart.js';
 import { hideNotice } from './notices.js';
 
 type Identification = CipherOutputs['analysis']['identify'];
+type IdentifyInput = CipherInputs['analysis']['identify'];
 
 const mystery = $<HTMLTextAreaElement>('mystery');
 const identifyButton = $<HTMLButtonElement>('identify-button');
 const identification = $('identification');
-const IDENTIFY_ERRORS: ErrorTargets = { text: 'mystery-error' };
+const mysteryAlphabet = $<HTMLSelectElement>('mystery-alphabet');
+const mysteryCustom = $<HTMLInputElement>('mystery-custom-alphabet');
+const IDENTIFY_ERRORS: ErrorTargets = {
+  text: 'mystery-error',
+  alphabet: 'mystery-custom-alphabet-error',
+  custom_alphabet: 'mystery-custom-alphabet-error',
+};
+
+/** The alphabet asked for: a named one, or custom with its letters. */
+function alphabetFields(): Pick<IdentifyInput, 'alphabet' | 'custom_alphabet'> {
+  const alphabet = mysteryAlphabet.value as NonNullable<IdentifyInput['alphabet']>;
+  return alphabet === 'custom' ? { alphabet, custom_alphabet: mysteryCustom.value } : { alphabet };
+}
 
 function renderIdentification(r: Identification): void {
   const best = r.best_solution;
@@ -53,7 +66,7 @@ async function identifyIt(): Promise<void> {
   clearErrors(IDENTIFY_ERRORS, 'identify-error');
   await whileBusy(identifyButton, { busy: 'Looking…', idle: 'What is this?' }, identification, async () => {
     try {
-      renderIdentification(await api.analysis.identify({ text: mystery.value }));
+      renderIdentification(await api.analysis.identify({ text: mystery.value, ...alphabetFields() }));
       hideNotice();
     } catch (error) {
       identification.replaceChildren();
@@ -64,6 +77,9 @@ async function identifyIt(): Promise<void> {
 
 export function setupIdentifyPanel(): void {
   identifyButton.addEventListener('click', () => void identifyIt());
+  mysteryAlphabet.addEventListener('change', () => {
+    $('mystery-custom-field').hidden = mysteryAlphabet.value !== 'custom';
+  });
   $('example-mystery').addEventListener('click', () => {
     mystery.value = MYSTERY_EXAMPLE;
     void identifyIt();

@@ -46,6 +46,8 @@ export function syncTransformControls(): void {
   const sign = radio('direction') === 'decrypt' && c.twoWay ? -1 : 1;
   // Fewer than two letters move nowhere: nothing to show.
   $('mapping').replaceChildren(...(order.length < 2 ? [] : c.mapping(order, sign)));
+  // The rows' letters are sized to fit the box by their count (results.css).
+  $('mapping').style.setProperty('--letters', String(order.length));
 }
 
 function readForm(): TransformForm {

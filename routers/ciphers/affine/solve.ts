@@ -8,10 +8,9 @@ import { compute } from '../../compute.js';
 import {
   alphabetChoice,
   alphabetName,
-  DEFAULT_LANGUAGE,
   doubtReason,
-  languageField,
   languageName,
+  languageSchema,
   noAnswerField,
   success,
   textSchema,
@@ -23,7 +22,7 @@ const affineSolveInput = withAlphabetRules(
   z.object({
     text: textSchema,
     ...alphabetChoice,
-    language: languageField(DEFAULT_LANGUAGE, 'pick the best-fitting one'),
+    language: languageSchema,
   }),
 );
 

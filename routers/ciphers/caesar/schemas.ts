@@ -9,11 +9,10 @@ import {
   bulkItems,
   count,
   crossField,
-  DEFAULT_LANGUAGE,
   doubtReason,
   index,
-  languageField,
   languageName,
+  languageSchema,
   MAX_BULK_ITEMS,
   noAnswerField,
   oneOf,
@@ -34,14 +33,13 @@ const shiftSchema = boundedInt('shift', -MAX_SHIFT, MAX_SHIFT).meta({
   type: 'integer',
   example: 3,
 });
-const solveLanguage = languageField(DEFAULT_LANGUAGE, 'pick the best-fitting one');
 
 export const caesarShiftInput = withAlphabetRules(
   z.object({ text: textSchema, shift: shiftSchema, ...alphabetFields }),
 );
 
 export const caesarSolveInput = withAlphabetRules(
-  z.object({ text: textSchema, ...alphabetChoice, language: solveLanguage }),
+  z.object({ text: textSchema, ...alphabetChoice, language: languageSchema }),
 );
 
 const BULK_METHODS = ['encrypt', 'decrypt', 'solve'] as const;
@@ -78,7 +76,7 @@ export const caesarBulkInput = withAlphabetRules(
     items: bulkItems(rejectUnknownFields(caesarBulkItem, [])),
     method: bulkMethodSchema,
     ...alphabetFields,
-    language: solveLanguage,
+    language: languageSchema,
   }),
 ).check(
   crossField((value, report) => {

@@ -9,10 +9,9 @@ import {
   alphabetChoice,
   alphabetName,
   crossField,
-  DEFAULT_LANGUAGE,
   doubtReason,
-  languageField,
   languageName,
+  languageSchema,
   noAnswerField,
   requestAlphabet,
   success,
@@ -61,7 +60,7 @@ const substitutionSolveInput = withAlphabetRules(
   z.object({
     text: textSchema,
     ...alphabetChoice,
-    language: languageField(DEFAULT_LANGUAGE, 'pick the best-fitting one'),
+    language: languageSchema,
     clues: cluesSchema,
   }),
 ).check(

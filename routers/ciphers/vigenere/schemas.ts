@@ -14,10 +14,9 @@ import {
   alphabetFields,
   alphabetName,
   crossField,
-  DEFAULT_LANGUAGE,
   doubtReason,
-  languageField,
   languageName,
+  languageSchema,
   MAX_KEY_LENGTH,
   maxKeyLengthField,
   noAnswerField,
@@ -95,7 +94,7 @@ export const vigenereAnalyzeInput = withAlphabetRules(
     variant: analyzeVariantField,
     max_key_length: maxKeyLengthField(DEFAULT_MAX_KEY_LENGTH, 'Largest key length tried'),
     ...alphabetChoice,
-    language: languageField(DEFAULT_LANGUAGE, 'pick the best-fitting one'),
+    language: languageSchema,
   }),
 ).check(portaAlphabetRule);
 

@@ -5,14 +5,15 @@ import {
   affineDecrypt,
   atbash,
   caesarDecrypt,
+  namedAlphabet,
   substitutionDecrypt,
   variantDecrypt,
   vigenereDecrypt,
 } from '../../core/index.js';
-import type { Language } from '../languages.js';
-import { weigh } from './evidence.js';
+import { LANGUAGE_INFO, LANGUAGES, type Language } from '../languages.js';
+import { type WeighOptions, weigh } from './evidence.js';
 import { completeKey } from './monoalphabetic.js';
-import { CALIBRATION, type Calibration, type Verdict, verdicts } from './posterior.js';
+import { CALIBRATION, type Calibration, type Reading, type Verdict, verdicts } from './posterior.js';
 import type { Presentation } from './presentation.js';
 
 export { type Evidence, nullEvidence, weigh } from './evidence.js';
@@ -76,6 +77,33 @@ function readAs(text: string, v: Verdict, a: Alphabet): string {
   }
 }
 
+/** Whether the text holds a letter of `own` that A–Z does not have (ä, ą, ñ, é…). */
+function holdsOwnLetters(text: string, own: Alphabet, basic: Alphabet): boolean {
+  for (const c of text) {
+    const cp = c.codePointAt(0) as number;
+    if (cp > 0x7f && own.lookup(cp) >= 0 && basic.lookup(cp) < 0) return true;
+  }
+  return false;
+}
+
+/**
+ * With basic asked for, the text is read in each weighed language's own alphabet too when it holds letters of it
+ * beyond A–Z: a Caesar shift of the german alphabet moves ä ö ü ß with the rest, and read in A–Z no shift fits.
+ * Those readings weigh the explanations by one fixed rule only (plain, Caesar, Atbash, affine): no search, so a
+ * text full of accents costs a few shift solves more, not four more key searches. A key of another alphabet is
+ * found when that alphabet is asked for.
+ */
+function readings(text: string, a: Alphabet, language: Language | 'auto', options: WeighOptions): Reading[] {
+  const asked: Reading = { evidence: weigh(text, a, language, options) };
+  if (a.name !== 'basic') return [asked];
+  const cheapOnly = { ...options, skipVigenereAbove: Number.NEGATIVE_INFINITY };
+  const others = (language === 'auto' ? LANGUAGES : [language])
+    .map((l) => ({ l, alphabet: LANGUAGE_INFO[l].alphabet }))
+    .filter(({ alphabet }) => alphabet !== 'basic' && holdsOwnLetters(text, namedAlphabet(alphabet), a))
+    .map(({ l, alphabet }) => ({ evidence: weigh(text, namedAlphabet(alphabet), l, cheapOnly), alphabet }));
+  return [asked, ...others];
+}
+
 /** Identifies and breaks a text. Throws AnalysisInputError when it holds no letter of a. */
 export function identify(
   text: string,
@@ -84,16 +112,17 @@ export function identify(
   options: IdentifyOptions = {},
 ): Identification {
   const maxKeyLength = options.maxKeyLength ?? DEFAULT_IDENTIFY_KEY_LENGTH;
-  const evidence = weigh(text, a, language, {
+  const weighed = readings(text, a, language, {
     maxKeyLength,
     skipVigenereAbove: options.skipVigenereAbove,
     substituteFrom: options.substituteFrom,
   });
-  const ranked = verdicts(evidence, language === 'auto' ? 'en' : language, options.calibration ?? CALIBRATION);
+  const evidence = weighed[0]!.evidence;
+  const ranked = verdicts(weighed, language === 'auto' ? 'en' : language, options.calibration ?? CALIBRATION);
   // Unknown is always listed, last if it must be, so a reader sees what "none of these" was given.
   const unknown = ranked.find((v) => v.cipher === 'unknown') as Verdict;
   const listed = ranked.slice(0, MAX_SOLUTIONS);
   if (!listed.includes(unknown)) listed.splice(MAX_SOLUTIONS - 1, 1, unknown);
-  const solutions = listed.map((v) => ({ ...v, text: readAs(text, v, a) }));
+  const solutions = listed.map((v) => ({ ...v, text: readAs(text, v, v.alphabet ? namedAlphabet(v.alphabet) : a) }));
   return { presentation: evidence.presentation, letters: evidence.letters, solutions };
 }

@@ -1,6 +1,7 @@
 // From evidence to probabilities: every (cipher, language) explanation weighed against every other and against the
 // null model, with a temperature and a bias per family fitted on the development split, then shared out within
 // each family.
+import type { NamedAlphabetName } from '../../core/index.js';
 import type { Language } from '../languages.js';
 import type { Evidence } from './evidence.js';
 
@@ -72,7 +73,20 @@ export interface Verdict {
   /** affine: plain letter i became a·i + b. */
   a?: number;
   b?: number;
+  /**
+   * The other languages the same reading was weighed in, likeliest first (named as the answer names it): a shift
+   * reads the text alike whichever language it was scored in, so it is one explanation, not one per language.
+   */
+  other_languages?: Language[];
+  /** Present when the reading is in another alphabet than the one asked for: the language's own (see Reading). */
+  alphabet?: NamedAlphabetName;
   confidence: number;
+}
+
+/** The evidence of one alphabet the text was read in: the one asked for (no name), or a language's own. */
+export interface Reading {
+  evidence: Evidence;
+  alphabet?: NamedAlphabetName;
 }
 
 /** A family in a language and its evidence: the units the calibration weighs against each other. */
@@ -99,16 +113,24 @@ export function familyScores(e: Evidence): FamilyScore[] {
   return out.filter((f) => f.evidence > Number.NEGATIVE_INFINITY);
 }
 
-/** The posterior of each family score under a calibration, in the same order. */
-export function familyPosterior(scores: FamilyScore[], c: Calibration): number[] {
+/** Each family score's logit against its own null model (unknown: 0), under a calibration. */
+function logits(scores: FamilyScore[], c: Calibration): number[] {
   const null_ = scores.find((f) => f.cipher === 'unknown')?.evidence ?? 0;
-  const logits = scores.map((f) =>
+  return scores.map((f) =>
     f.cipher === 'unknown' ? 0 : (f.evidence - null_) / c.temperature[f.cipher] + c.bias[f.cipher],
   );
-  const max = Math.max(...logits);
-  const weights = logits.map((x) => Math.exp(x - max));
+}
+
+function softmax(xs: number[]): number[] {
+  const max = Math.max(...xs);
+  const weights = xs.map((x) => Math.exp(x - max));
   const sum = weights.reduce((s, w) => s + w, 0);
   return weights.map((w) => w / sum);
+}
+
+/** The posterior of each family score under a calibration, in the same order. */
+export function familyPosterior(scores: FamilyScore[], c: Calibration): number[] {
+  return softmax(logits(scores, c));
 }
 
 /** The explanations one family score stands for, each with its share of the family's posterior p. */
@@ -147,17 +169,55 @@ function explanations(f: FamilyScore, l: Evidence['languages'][number], p: numbe
  * key, the keys found by the searches, and unknown. A shift's confidence is its family's times its share of the
  * family; a searched key's, its family's times the search's probability that every letter of it is right (the rest
  * of that family is nearby keys, not listed, which is why the confidences sum to at most 1).
+ *
+ * Given several readings (alphabets), each family of a language is weighed in every alphabet it was read in against
+ * that alphabet's own null model, its prior shared out among them (ln k off the logit of a language read in k), so
+ * that reading a text in more alphabets does not by itself take probability from unknown.
  */
-export function verdicts(e: Evidence, fallback: Language, c: Calibration = CALIBRATION): Verdict[] {
-  const scores = familyScores(e);
-  const posterior = familyPosterior(scores, c);
-  const out = scores.flatMap((f, i) => {
-    const l = e.languages.find((x) => x.language === f.language);
-    return l ? explanations(f, l, posterior[i] as number) : [];
+export function verdicts(e: Evidence | Reading[], fallback: Language, c: Calibration = CALIBRATION): Verdict[] {
+  const readings = Array.isArray(e) ? e : [{ evidence: e }];
+  const readIn = (l: Language | undefined) =>
+    readings.filter((r) => r.evidence.languages.some((x) => x.language === l)).length;
+  const scored = readings.flatMap((r, i) => {
+    const scores = familyScores(r.evidence);
+    const ls = logits(scores, c);
+    return scores
+      .map((f, j) => ({ f, r, logit: (ls[j] as number) - (f.cipher === 'unknown' ? 0 : Math.log(readIn(f.language))) }))
+      .filter(({ f }) => i === 0 || f.cipher !== 'unknown');
+  });
+  const posterior = softmax(scored.map((x) => x.logit));
+  const out = scored.flatMap(({ f, r }, i) => {
+    const l = r.evidence.languages.find((x) => x.language === f.language);
+    const vs = l ? explanations(f, l, posterior[i] as number) : [];
+    // Plain reads the text as it is: it has no alphabet of its own to name.
+    return r.alphabet ? vs.map((v) => (v.cipher === 'plain' ? v : { ...v, alphabet: r.alphabet })) : vs;
   });
   out.sort((x, y) => y.confidence - x.confidence);
-  const unknown = posterior[scores.findIndex((f) => f.cipher === 'unknown')] ?? 0;
+  const listed = folded(out);
+  const unknown = posterior[scored.findIndex(({ f }) => f.cipher === 'unknown')] ?? 0;
   // Unknown names the language the text came closest to being read in.
-  out.push({ cipher: 'unknown', language: out[0]?.language ?? fallback, confidence: unknown });
-  return out.sort((x, y) => y.confidence - x.confidence);
+  listed.push({ cipher: 'unknown', language: listed[0]?.language ?? fallback, confidence: unknown });
+  return listed.sort((x, y) => y.confidence - x.confidence);
+}
+
+/**
+ * One explanation per distinct reading, from explanations sorted most likely first: the same cipher and key decrypt
+ * the text alike in every language (plain reads it as it is), so their confidences, disjoint hypotheses, add up; the
+ * reading names the language it was likeliest in, and lists the others.
+ */
+function folded(sorted: Verdict[]): Verdict[] {
+  const byReading = new Map<string, Verdict>();
+  for (const v of sorted) {
+    // Plain reads the text as it is in any alphabet; a key decrypts it alike in every language of one alphabet.
+    const reading = v.cipher === 'plain' ? 'plain' : [v.cipher, v.alphabet, v.shift, v.key, v.a, v.b].join('|');
+    const first = byReading.get(reading);
+    if (!first) byReading.set(reading, { ...v });
+    else {
+      first.confidence += v.confidence;
+      // Plain in one language may come from two alphabets: the language is named once.
+      if (v.language !== first.language && !first.other_languages?.includes(v.language))
+        first.other_languages = [...(first.other_languages ?? []), v.language];
+    }
+  }
+  return [...byReading.values()];
 }

@@ -27,8 +27,8 @@ function scalarConfig(): Record<string, unknown> {
     url: OPENAPI_PATH,
     withDefaultFonts: false,
     telemetry: false,
+    // showDeveloperTools replaced showToolbar (Scalar 1.40); the old name logs a deprecation warning.
     showDeveloperTools: 'never',
-    showToolbar: 'never',
     mcp: { disabled: true },
     agent: { disabled: true },
     documentDownloadType: 'json',
