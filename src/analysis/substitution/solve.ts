@@ -164,10 +164,11 @@ function fullScoreOf(
     return { full, temperature: model.spaced.temperature };
   }
   const bonus = wordBonusOf(tokens, model, language, cand);
-  const judge = scorerOf(gramsOf(tokens, t.n, model, t.ngrams), t.ngrams, cand, model.symbolCount);
+  // The full order, whichever the search read.
+  const scored = scorerOf(gramsOf(tokens, t.n, model, t.ngrams), t.ngrams, cand, model.symbolCount);
   const full = (key: Int32Array) => {
-    judge.set(key);
-    return judge.total + (bonus ? bonus(key) : 0);
+    scored.set(key);
+    return scored.total + (bonus ? bonus(key) : 0);
   };
   return { full, temperature: ngramsFor(model, tokens).temperature };
 }
@@ -258,7 +259,7 @@ function weak(
 
 /**
  * The search in one language, with the effort given (1: the shipped schedule), or only `restarts` of its n-gram
- * search on the letters alone (auto's first look at each language). A spaced text is also searched on its letters
+ * search on its first `letters` letters alone (auto's glance and longer look at each language). A spaced text is also searched on its letters
  * alone, with the joined model's dense table, whose restarts are cheap: the keys it finds join the spaced search's
  * for the second stage to judge (on dev, spaced 64 letters: two passages of twenty in Polish were lost outright).
  */
@@ -358,7 +359,7 @@ function autoAttempt(text: string, a: Alphabet, pinned: Int32Array, effort: numb
   const lead = Math.max(...glances.map(score));
   const near = glances.filter((g) => score(g) > lead - GLANCE_MARGIN);
   // Scores of the glance and of the longer look read different letters: only those looked at longer are ranked.
-  const quick = (near.length === 1 ? near : near.map((g) => look(text, a, g, pinned, effort))).sort(
+  const quick = (near.length === 1 ? near : near.map((g) => look(text, a, g.language, pinned, effort))).sort(
     (x, y) => score(y) - score(x),
   );
   const top = score(quick[0] as Attempt);
@@ -371,8 +372,8 @@ function autoAttempt(text: string, a: Alphabet, pinned: Int32Array, effort: numb
 }
 
 /** The longer look at a language that glanced near the likeliest. */
-function look(text: string, a: Alphabet, glance: Attempt, pinned: Int32Array, effort: number): Attempt {
-  return attempt(text, a, glance.language, pinned, { restarts: AUTO_RESTARTS * effort, letters: AUTO_LETTERS });
+function look(text: string, a: Alphabet, language: Language, pinned: Int32Array, effort: number): Attempt {
+  return attempt(text, a, language, pinned, { restarts: AUTO_RESTARTS * effort, letters: AUTO_LETTERS });
 }
 
 /** The best keys in one language (or, with auto, the language whose best key reads likeliest) and their posterior. */
