@@ -2,7 +2,7 @@
 // defaults (declared here through `.default()`, so a run reads them from its parsed input), and the output atoms.
 // Messages follow the contract's single style.
 import { z } from 'zod';
-import { DOUBT_INFO, DOUBTS, type KeyDoubt, LANGUAGES } from '../src/analysis/index.js';
+import { DOUBT_INFO, DOUBTS, type KeyDoubt, LANGUAGES, LONGER_KEY_FACTOR } from '../src/analysis/index.js';
 import {
   ALPHABET_NAMES,
   type Alphabet,
@@ -301,5 +301,19 @@ export function doubtReason(answer: string, reasons: readonly [KeyDoubt, ...KeyD
         `Present only when the confidence of ${answer} is below 0.5, saying why it is not credible: ` +
         reasons.map((d) => `\`${d}\`: ${DOUBT_INFO[d]}.`).join(' '),
       example: 'no_answer',
+    });
+}
+
+/** The key length the coincidences show past max_key_length, beside reason key_too_long; `again`: the call to repeat. */
+export function evidentKeyLengthField(again: string) {
+  return z
+    .int()
+    .optional()
+    .meta({
+      description:
+        'Present only with reason key_too_long: the key length the coincidences of the letters show, past ' +
+        `max_key_length (lengths up to ${LONGER_KEY_FACTOR} times it are looked at); ${again} with a ` +
+        'max_key_length of at least this.',
+      example: 12,
     });
 }

@@ -2,12 +2,13 @@
 // a Vigenère key or none of these, in which language, with calibrated probabilities and the decryption (issues 18,
 // 27); its schemas and worked example.
 import { z } from 'zod';
-import { type Cipher, DEFAULT_IDENTIFY_KEY_LENGTH, MAX_SOLUTIONS } from '../src/analysis/index.js';
+import { type Cipher, DEFAULT_IDENTIFY_KEY_LENGTH, DOUBT_INFO, MAX_SOLUTIONS } from '../src/analysis/index.js';
 import { codePointLength } from '../src/core/index.js';
 import { compute } from './compute.js';
 import {
   alphabetChoice,
   alphabetName,
+  evidentKeyLengthField,
   languageName,
   languageSchema,
   maxKeyLengthField,
@@ -124,6 +125,16 @@ const identifyOutput = z.object({
       `Up to ${MAX_SOLUTIONS} explanations, most likely first. Their confidences sum to at most 1: what is left is ` +
       'held by explanations not listed (other shifts, languages, keys near the one shown).',
   }),
+  reason: z
+    .enum(['key_too_long'])
+    .optional()
+    .meta({
+      description:
+        'Present only when best_solution is unknown and the Vigenère search saw why: `key_too_long`: ' +
+        `${DOUBT_INFO.key_too_long}.`,
+      example: 'key_too_long',
+    }),
+  evident_key_length: evidentKeyLengthField('identify again'),
 });
 
 const identify = post(
@@ -147,7 +158,7 @@ const identify = post(
     solver: true,
     output: identifyOutput,
     run: async (input, ctx) => {
-      const { solutions } = await compute(ctx, 'identify', {
+      const { solutions, evidentKeyLength } = await compute(ctx, 'identify', {
         spec: { alphabet: input.alphabet, custom_alphabet: input.custom_alphabet },
         text: input.text,
         language: input.language,
@@ -158,6 +169,10 @@ const identify = post(
         text_length: codePointLength(input.text),
         best_solution: solutions[0]!,
         all_solutions: solutions,
+        ...(evidentKeyLength !== undefined && {
+          reason: 'key_too_long' as const,
+          evident_key_length: evidentKeyLength,
+        }),
       };
     },
     example: {

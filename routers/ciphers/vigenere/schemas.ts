@@ -3,7 +3,6 @@ import { z } from 'zod';
 import {
   ANALYZED_VARIANTS,
   KEY_DOUBTS,
-  LONGER_KEY_FACTOR,
   MAX_PROBABLE_LENGTHS,
   PREVIEW_CODE_POINTS,
 } from '../../../src/analysis/index.js';
@@ -15,6 +14,7 @@ import {
   alphabetName,
   crossField,
   doubtReason,
+  evidentKeyLengthField,
   languageName,
   languageSchema,
   MAX_KEY_LENGTH,
@@ -139,16 +139,7 @@ export const vigenereAnalyzeOutput = z.object({
       }),
       no_answer: noAnswerField('a cipher of prose of the variant read (a key of at most max_key_length letters)'),
       reason: doubtReason('probable_key', KEY_DOUBTS),
-      evident_key_length: z
-        .int()
-        .optional()
-        .meta({
-          description:
-            'Present only with reason key_too_long: the key length the coincidences of the letters show, past ' +
-            `max_key_length (lengths up to ${LONGER_KEY_FACTOR} times it are looked at); analyze again with a ` +
-            'max_key_length of at least this.',
-          example: 12,
-        }),
+      evident_key_length: evidentKeyLengthField('analyze again'),
       language: languageName,
       variant: z.enum(VIGENERE_VARIANTS).meta({
         description:

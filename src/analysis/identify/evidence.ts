@@ -70,6 +70,8 @@ export interface Evidence {
   searched: boolean;
   /** Whether the cryptogram solver ran (see WeighOptions.substituteFrom). */
   substituted: boolean;
+  /** The key length the Vigenère search's coincidences show past maxKeyLength, when its key was doubtful for it. */
+  evidentKeyLength?: number;
 }
 
 export interface WeighOptions {
@@ -181,17 +183,18 @@ function vigenereEvidence(
   language: Language | 'auto',
   maxKeyLength: number,
   languages: LanguageEvidence[],
-): void {
+): number | undefined {
   const scoredLetters = letterIndices(scored, a).length;
   const v = analyzeVigenere(read, a, language, maxKeyLength);
   const key = period(v.probable_key);
   const into = languages.find((e) => e.language === v.language);
-  if (!into || [...key].length < 2) return;
+  if (!into || [...key].length < 2) return v.evident_key_length;
   const maxLength = Math.min(maxKeyLength, Math.floor(scoredLetters / 2));
   const ll = scoreText(vigenereDecrypt(scored, key, a), a, v.language);
   // A key of k letters is one of n^k, its length one of 2…maxLength.
   const prior = -[...key].length * Math.log(a.size) - Math.log(Math.max(1, maxLength - 1));
   into.vigenere = { evidence: ll + prior, key, confidence: keyConfidence(v), equivalents: vigenereEquivalents(key, a) };
+  return v.evident_key_length;
 }
 
 /** Weighs every explanation of a text (see Evidence). Throws AnalysisInputError when it has no letter of a. */
@@ -223,7 +226,7 @@ export function weigh(text: string, a: Alphabet, language: Language | 'auto', op
     a,
     Math.max(VIGENERE_MIN_LETTERS, VIGENERE_LETTERS_PER_KEY_LETTER * options.maxKeyLength),
   );
-  if (searched) vigenereEvidence(scored, read, a, language, options.maxKeyLength, languages);
+  const longer = searched ? vigenereEvidence(scored, read, a, language, options.maxKeyLength, languages) : undefined;
   const vigenere = Math.max(...languages.map((e) => e.vigenere?.evidence ?? Number.NEGATIVE_INFINITY));
   const monoalphabetic = every || letterKappa(scored, a) >= (options.substituteFrom ?? SUBSTITUTE_FROM);
   const keyed = (family: KeyedFamily) => {
@@ -247,5 +250,15 @@ export function weigh(text: string, a: Alphabet, language: Language | 'auto', op
   // whatever the kappa, unless the cryptogram's key reads the text (measured: most Porta texts passed the
   // cryptogram's gate, and kappa-gated they were lost).
   if (searched && unread(vigenere) && unread(bySubstitution)) keyed('porta');
-  return { presentation, letters, scored: scoredLetters, unknown, languages, searched, substituted };
+  const evidentKeyLength = longer === undefined ? {} : { evidentKeyLength: longer };
+  return {
+    presentation,
+    letters,
+    scored: scoredLetters,
+    unknown,
+    languages,
+    searched,
+    substituted,
+    ...evidentKeyLength,
+  };
 }

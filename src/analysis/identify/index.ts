@@ -44,6 +44,11 @@ export interface Identification {
   letters: number;
   /** Most likely first, at most MAX_SOLUTIONS; the confidences sum to at most 1. */
   solutions: IdentifySolution[];
+  /**
+   * When the best explanation is unknown and the letters coincide at a period past maxKeyLength (and at none within
+   * it): that period, a key too long for the search to have tried.
+   */
+  evidentKeyLength?: number;
 }
 
 export interface IdentifyOptions {
@@ -124,5 +129,11 @@ export function identify(
   const listed = ranked.slice(0, MAX_SOLUTIONS);
   if (!listed.includes(unknown)) listed.splice(MAX_SOLUTIONS - 1, 1, unknown);
   const solutions = listed.map((v) => ({ ...v, text: readAs(text, v, v.alphabet ? namedAlphabet(v.alphabet) : a) }));
-  return { presentation: evidence.presentation, letters: evidence.letters, solutions };
+  const longer = solutions[0]?.cipher === 'unknown' ? evidence.evidentKeyLength : undefined;
+  return {
+    presentation: evidence.presentation,
+    letters: evidence.letters,
+    solutions,
+    ...(longer !== undefined && { evidentKeyLength: longer }),
+  };
 }
