@@ -42,3 +42,11 @@ export const HARBOUR_EN =
   'baker wonders who will take over his shop when he is too old to rise before dawn. Still, each morning the ' +
   'boats go out, each evening they come back, and the village goes on living by the rhythm of the tides, as it ' +
   'has done for as long as anyone can remember.';
+
+/** The first sentence of the Wikipedia article "Caesar cipher". */
+const CAESAR_SENTENCE =
+  'In cryptography, a Caesar cipher is one of the simplest and most widely known encryption techniques. ' +
+  'It is a type of substitution cipher in which each letter in the plaintext is replaced by a letter some fixed ' +
+  'number of positions down the alphabet.';
+/** That sentence twice, the second time in lower case: 406 letters (the longer-key tests). */
+export const CAESAR_SENTENCE_TWICE = `${CAESAR_SENTENCE} ${CAESAR_SENTENCE.toLowerCase()}`;

@@ -1,17 +1,13 @@
 // identify through createCaller and REST when a Vigenère key is longer than max_key_length (issue 30, item 4): the
 // answer, unknown, says key_too_long with the length, and asked again with that length names the key.
 import { describe, expect, it } from 'vitest';
+import { CAESAR_SENTENCE_TWICE } from '../analysis/texts.js';
 import { makeApp, post } from '../http/helpers.js';
 import { caller } from './caller.js';
 
 const app = makeApp();
 
-// The first sentence of the Wikipedia article "Caesar cipher", twice: 406 letters.
-const SENTENCE =
-  'In cryptography, a Caesar cipher is one of the simplest and most widely known encryption techniques. ' +
-  'It is a type of substitution cipher in which each letter in the plaintext is replaced by a letter some fixed ' +
-  'number of positions down the alphabet.';
-const PLAIN = `${SENTENCE} ${SENTENCE.toLowerCase()}`;
+const PLAIN = CAESAR_SENTENCE_TWICE;
 const KEY = 'MOUNTAINS';
 /** Identify reads its first 300 letters (15 a key letter past 20) for the key search: 33 a column of this key. */
 const LIMIT = 6;
