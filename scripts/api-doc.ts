@@ -1,7 +1,6 @@
 // Writes the generated sections of docs/api.md from the OpenAPI document, the operations and the limits; with
 // --check, exits non-zero when the file differs from what it would write (test/openapi/api-doc.test.ts does the same).
 // Usage: npm run docs:api [-- --check]
-import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { OpenAPIObject } from 'trpc-to-openapi';
 import { MAX_AFFINE_COEFFICIENT } from '../routers/ciphers/affine/schemas.js';
@@ -15,6 +14,7 @@ import { MAX_BATCH_CALLS } from '../src/http/api/trpc-mount.js';
 import { DEFAULT_CONFIG } from '../src/http/config.js';
 import { buildOpenApiDocument, type DocOperation as Operation, type DocSchema as Schema } from '../src/http/openapi.js';
 import { RateLimiter } from '../src/http/rate-limit/limiter.js';
+import { writeGenerated } from './lib/generated.js';
 
 export const API_DOC = fileURLToPath(new URL('../docs/api.md', import.meta.url));
 
@@ -167,15 +167,8 @@ export function withSections(text: string, sections: Record<string, string>): st
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  const current = readFileSync(API_DOC, 'utf8');
-  const next = withSections(current, await generatedSections());
-  if (process.argv.includes('--check')) {
-    if (next !== current) {
-      console.error('docs/api.md is out of date: run npm run docs:api');
-      process.exit(1);
-    }
-  } else if (next !== current) {
-    writeFileSync(API_DOC, next);
-    console.log('docs/api.md updated');
-  }
+  await writeGenerated(API_DOC, async (current) => withSections(current, await generatedSections()), {
+    outOfDate: 'docs/api.md is out of date: run npm run docs:api',
+    updated: 'docs/api.md updated',
+  });
 }

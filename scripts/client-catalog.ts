@@ -2,7 +2,6 @@
 // REST route, the tRPC batch limit, the bounds of the fields a form offers), from their declarations, so the client bundles no server code and copies nothing by hand;
 // with --check, exits non-zero when the file differs (test/client/catalog.test.ts does the same).
 // Usage: npm run build:catalog [-- --check]
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { MAX_AFFINE_COEFFICIENT } from '../routers/ciphers/affine/schemas.js';
 import { MAX_SHIFT } from '../routers/ciphers/caesar/schemas.js';
@@ -11,6 +10,7 @@ import { MAX_ANALYSIS_KEY_LENGTH } from '../routers/fields.js';
 import { OPERATIONS } from '../routers/index.js';
 import { API_PREFIX, TRPC_PREFIX } from '../routers/prefixes.js';
 import { MAX_BATCH_CALLS } from '../src/http/api/trpc-mount.js';
+import { writeGenerated } from './lib/generated.js';
 
 export const CATALOG_FILE = fileURLToPath(new URL('../client/src/catalog.ts', import.meta.url));
 
@@ -64,15 +64,8 @@ export function catalogSource(): string {
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  const current = existsSync(CATALOG_FILE) ? readFileSync(CATALOG_FILE, 'utf8') : '';
-  const next = catalogSource();
-  if (process.argv.includes('--check')) {
-    if (next !== current) {
-      console.error('client/src/catalog.ts is out of date: run npm run build:catalog');
-      process.exit(1);
-    }
-  } else if (next !== current) {
-    writeFileSync(CATALOG_FILE, next);
-    console.log('client/src/catalog.ts updated');
-  }
+  await writeGenerated(CATALOG_FILE, () => catalogSource(), {
+    outOfDate: 'client/src/catalog.ts is out of date: run npm run build:catalog',
+    updated: 'client/src/catalog.ts updated',
+  });
 }

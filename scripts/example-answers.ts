@@ -2,12 +2,12 @@
 // service in-process and its answer kept, shortened for reading; with --check, exits non-zero when the file differs
 // from what the service answers now (test/openapi/examples.test.ts does the same, operation by operation).
 // Usage: npm run build:examples [-- --check]
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { type AnyOperation, OPERATIONS } from '../routers/index.js';
 import { API_PREFIX } from '../routers/prefixes.js';
 import { createApp } from '../src/http/app.js';
 import { EXAMPLE_ANSWERS_FILE } from '../src/http/openapi.js';
+import { writeGenerated } from './lib/generated.js';
 
 /** Lists of objects longer than this keep their first ones (every candidate of a solve is more than a reader needs). */
 const KEPT_ITEMS = 3;
@@ -54,15 +54,8 @@ export async function exampleAnswersSource(): Promise<string> {
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  const current = existsSync(EXAMPLE_ANSWERS_FILE) ? readFileSync(EXAMPLE_ANSWERS_FILE, 'utf8') : '';
-  const next = await exampleAnswersSource();
-  if (process.argv.includes('--check')) {
-    if (next !== current) {
-      console.error('routers/example-answers.json is out of date: run npm run build:examples, then npm run docs:api');
-      process.exit(1);
-    }
-  } else if (next !== current) {
-    writeFileSync(EXAMPLE_ANSWERS_FILE, next);
-    console.log('routers/example-answers.json updated; now run npm run docs:api');
-  }
+  await writeGenerated(EXAMPLE_ANSWERS_FILE, () => exampleAnswersSource(), {
+    outOfDate: 'routers/example-answers.json is out of date: run npm run build:examples, then npm run docs:api',
+    updated: 'routers/example-answers.json updated; now run npm run docs:api',
+  });
 }
