@@ -1,137 +1,222 @@
-// Service settings read from the environment once at start-up: a bad value stops the start, naming its variable.
+// Service settings read from the environment once at start-up: every variable declared once in SETTINGS (its type,
+// default and meaning; README's table is made from it), and a bad value stops the start, naming its variable.
 import { isIP } from 'node:net';
 import { TASK_TIMEOUT_MS } from '../compute/pool.js';
 import { VERSION } from '../version.js';
 
-export interface ServiceConfig {
-  port: number;
-  host: string;
-  /** Accepted requests per window and client address. */
-  rateLimit: number;
-  /**
-   * Page loads (the playground, the API reference, their files, the OpenAPI document) per window and client address:
-   * not API calls, so not counted against rateLimit, but bounded, since a small request can fetch megabytes.
-   */
-  pageRateLimit: number;
-  rateLimitWindowS: number;
-  /** Read the client address from X-Forwarded-For (only behind a trusted proxy). */
-  trustProxy: boolean;
-  redisUrl: string | undefined;
-  /** Where clients reach the service, for the 429 body's docs link; unset: the listening address (never Host). */
-  publicUrl: string | undefined;
-  version: string;
-  /** Worker threads for the solvers (0: run them on the event loop); default one per core but one. */
-  computeWorkers: number | undefined;
-  /** Budget per solver task, queue wait included, before it is abandoned with a 503. */
-  computeTimeoutMs: number;
-  /** How long a shutdown waits for in-flight requests before closing their connections. */
-  shutdownGraceMs: number;
-  /** Node: the connection limits of src/http/node-server.ts (Bun keeps its own: docs/robustness.md). */
-  headersTimeoutMs: number;
-  requestTimeoutMs: number;
-  idleTimeoutMs: number;
-  /** Open connections per client address; 0: no cap (the default behind a trusted proxy, which has one address). */
-  connectionsPerAddress: number;
+/** What a parser answers for a value that is not one of its type. */
+const INVALID: unique symbol = Symbol('invalid');
+
+/** One environment variable: how it reads, its default, and what README's configuration table says of it. */
+export interface Setting<T> {
+  env: string;
+  /** What a value must be, in words: README's type column, and the error that stops the start ("X must be …"). */
+  type: string;
+  default: T;
+  /** The default as README shows it, where the value alone would not say it (unset, derived at start). */
+  shownDefault?: string;
+  meaning: string;
+  /** A set value (trimmed, not empty) read, or INVALID; an unset or empty variable takes the default. */
+  parse(raw: string): T | typeof INVALID;
 }
 
-export const DEFAULT_CONFIG: ServiceConfig = {
-  port: 3000,
-  host: '0.0.0.0',
-  rateLimit: 60,
-  pageRateLimit: 600,
-  rateLimitWindowS: 60,
-  trustProxy: false,
-  redisUrl: undefined,
-  publicUrl: undefined,
-  version: VERSION,
-  computeWorkers: undefined,
-  computeTimeoutMs: TASK_TIMEOUT_MS,
-  shutdownGraceMs: 10_000,
-  headersTimeoutMs: 10_000,
-  requestTimeoutMs: 30_000,
-  idleTimeoutMs: 30_000,
-  connectionsPerAddress: 128,
+const setting = <T>(s: Setting<T>): Setting<T> => s;
+
+/** A whole number from min to max. */
+function wholeNumber(min: number, max: number): Pick<Setting<number>, 'type' | 'parse'> {
+  return {
+    type: `a whole number from ${min} to ${max}`,
+    parse(raw) {
+      const n = Number(raw);
+      return Number.isInteger(n) && n >= min && n <= max ? n : INVALID;
+    },
+  };
+}
+
+/** On or off: 1/true/yes/on or 0/false/no/off (any case). */
+const onOff: Pick<Setting<boolean>, 'type' | 'parse'> = {
+  type: 'one of 1, true, yes, on, 0, false, no, off',
+  parse: (raw) => (/^(1|true|yes|on)$/i.test(raw) ? true : /^(0|false|no|off)$/i.test(raw) ? false : INVALID),
 };
-
-/** Stops the start: the variable, what it must be, and the value it held. */
-function invalid(env: NodeJS.ProcessEnv, name: string, what: string): never {
-  throw new Error(`${name} must be ${what}, not ${JSON.stringify(env[name])}`);
-}
-
-function positiveInt(env: NodeJS.ProcessEnv, name: string, fallback: number, max = Number.MAX_SAFE_INTEGER): number {
-  const raw = env[name];
-  if (raw === undefined || raw.trim() === '') return fallback;
-  const n = Number(raw);
-  if (!Number.isInteger(n) || n < 1 || n > max) invalid(env, name, `a whole number from 1 to ${max}`);
-  return n;
-}
-
-/** On or off: 1/true/yes/on or 0/false/no/off (any case); unset or empty is off. */
-function flag(env: NodeJS.ProcessEnv, name: string): boolean {
-  const raw = env[name]?.trim() ?? '';
-  if (/^(1|true|yes|on)$/i.test(raw)) return true;
-  if (raw === '' || /^(0|false|no|off)$/i.test(raw)) return false;
-  return invalid(env, name, 'one of 1, true, yes, on, 0, false, no, off');
-}
 
 /** A label of a host name: letters, digits, underscores (container names) and inner hyphens, at most 63 characters. */
 const NAME_LABEL = /^[A-Za-z0-9_](?:[A-Za-z0-9_-]{0,61}[A-Za-z0-9_])?$/;
 
 /** Where to listen: an IP address (IPv6 without brackets) or a host name, whose last label is not all digits. */
-function host(env: NodeJS.ProcessEnv, name: string, fallback: string): string {
-  const raw = env[name]?.trim() ?? '';
-  if (raw === '') return fallback;
-  const labels = raw.split('.');
-  const hostName =
-    raw.length <= 253 && labels.every((label) => NAME_LABEL.test(label)) && !/^\d+$/.test(labels.at(-1) ?? '');
-  return isIP(raw) || hostName ? raw : invalid(env, name, 'an IP address (IPv6 without brackets) or a host name');
-}
+const hostName: Pick<Setting<string>, 'type' | 'parse'> = {
+  type: 'an IP address (IPv6 without brackets) or a host name',
+  parse(raw) {
+    const labels = raw.split('.');
+    const name =
+      raw.length <= 253 && labels.every((label) => NAME_LABEL.test(label)) && !/^\d+$/.test(labels.at(-1) ?? '');
+    return isIP(raw) || name ? raw : INVALID;
+  },
+};
 
-/** Redis to share the rate limit through: a redis:// or rediss:// URL, or a Unix socket's path; unset or empty: none. */
-function redisUrl(env: NodeJS.ProcessEnv, name: string): string | undefined {
-  const raw = env[name]?.trim() ?? '';
-  if (raw === '' || raw.startsWith('/')) return raw || undefined;
-  const url = URL.canParse(raw) ? new URL(raw) : undefined;
-  if (url && (url.protocol === 'redis:' || url.protocol === 'rediss:') && url.host !== '') return raw;
-  return invalid(env, name, 'a redis:// or rediss:// URL or a socket path');
-}
+/** The log levels, quietest last: pino's names. */
+export const LOG_LEVELS = ['trace', 'debug', 'info', 'warn', 'error', 'fatal', 'silent'] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
 
-/** The base URL clients reach the service at: http(s), no query or fragment; trailing slashes dropped. */
-function publicUrl(env: NodeJS.ProcessEnv, name: string): string | undefined {
-  const raw = env[name]?.trim() ?? '';
-  if (raw === '') return undefined;
-  const url = URL.canParse(raw) ? new URL(raw) : undefined;
-  if (url && (url.protocol === 'http:' || url.protocol === 'https:') && !raw.includes('?') && !raw.includes('#')) {
-    return raw.replace(/\/+$/, '');
-  }
-  return invalid(env, name, 'an http:// or https:// URL with no query or fragment');
-}
+/** Every setting by its field in ServiceConfig; to add one, add it here (README: npm run docs:config). */
+export const SETTINGS = {
+  port: setting({
+    env: 'PORT',
+    default: 3000,
+    meaning: 'where to listen (0: any free port)',
+    ...wholeNumber(0, 65535),
+  }),
+  host: setting({ env: 'HOST', default: '0.0.0.0', meaning: 'the address to listen on', ...hostName }),
+  publicUrl: setting<string | undefined>({
+    env: 'PUBLIC_URL',
+    type: 'an http:// or https:// URL with no query or fragment',
+    default: undefined,
+    shownDefault: 'the listening address',
+    meaning: "base URL clients reach the service at, for the 429 body's documentation link (never taken from `Host`)",
+    parse(raw) {
+      const url = URL.canParse(raw) ? new URL(raw) : undefined;
+      const ok = url && (url.protocol === 'http:' || url.protocol === 'https:') && !/[?#]/.test(raw);
+      return ok ? raw.replace(/\/+$/, '') : INVALID;
+    },
+  }),
+  rateLimit: setting({
+    env: 'RATE_LIMIT',
+    default: 60,
+    meaning: 'accepted API calls per window and client address',
+    ...wholeNumber(1, Number.MAX_SAFE_INTEGER),
+  }),
+  rateLimitWindowS: setting({
+    env: 'RATE_LIMIT_WINDOW_S',
+    default: 60,
+    meaning: 'the rate-limit window, in seconds',
+    ...wholeNumber(1, 86_400),
+  }),
+  pageRateLimit: setting({
+    env: 'PAGE_RATE_LIMIT',
+    default: 600,
+    // Not API calls, so not counted against RATE_LIMIT, but bounded: a request of a hundred bytes fetches megabytes.
+    meaning: 'page loads (playground, API reference, their files, the OpenAPI document) per window and address',
+    ...wholeNumber(1, Number.MAX_SAFE_INTEGER),
+  }),
+  trustProxy: setting({
+    env: 'TRUST_PROXY',
+    default: false,
+    shownDefault: 'off',
+    meaning: 'the client is the right-most `X-Forwarded-For` address (only behind your own proxy)',
+    ...onOff,
+  }),
+  redisUrl: setting<string | undefined>({
+    env: 'REDIS_URL',
+    type: 'a redis:// or rediss:// URL or a socket path',
+    default: undefined,
+    shownDefault: 'unset (memory)',
+    meaning:
+      'e.g. `redis://127.0.0.1:6379`: instances share one limit; if Redis fails each limits on its own and `/health` says `degraded`',
+    parse(raw) {
+      if (raw.startsWith('/')) return raw;
+      const url = URL.canParse(raw) ? new URL(raw) : undefined;
+      return url && (url.protocol === 'redis:' || url.protocol === 'rediss:') && url.host !== '' ? raw : INVALID;
+    },
+  }),
+  computeWorkers: setting<number | undefined>({
+    env: 'COMPUTE_WORKERS',
+    default: undefined,
+    shownDefault: 'cores − 1 (≥ 1)',
+    meaning: 'solver worker threads; `0` runs solvers on the event loop',
+    ...wholeNumber(0, 256),
+  }),
+  computeTimeoutMs: setting({
+    env: 'COMPUTE_TIMEOUT_MS',
+    default: TASK_TIMEOUT_MS,
+    meaning: 'budget per solver task, queue wait included; past it a 503',
+    ...wholeNumber(1, 600_000),
+  }),
+  shutdownGraceMs: setting({
+    env: 'SHUTDOWN_GRACE_MS',
+    default: 10_000,
+    meaning: 'on SIGTERM/SIGINT, how long in-flight requests may finish (`/health` answers 503 meanwhile)',
+    ...wholeNumber(1, 600_000),
+  }),
+  headersTimeoutMs: setting({
+    env: 'HEADERS_TIMEOUT_MS',
+    default: 10_000,
+    meaning: 'Node: time to send the headers, counted from the connection (Bun keeps its own limits)',
+    ...wholeNumber(1, 30_000),
+  }),
+  requestTimeoutMs: setting({
+    env: 'REQUEST_TIMEOUT_MS',
+    default: 30_000,
+    meaning: 'Node: time to send the whole request (Bun keeps its own limits)',
+    ...wholeNumber(1, 30_000),
+  }),
+  idleTimeoutMs: setting({
+    env: 'IDLE_TIMEOUT_MS',
+    default: 30_000,
+    meaning: 'a connection with nothing sent or read for this long is closed',
+    ...wholeNumber(1, 300_000),
+  }),
+  connectionsPerAddress: setting({
+    env: 'MAX_CONNECTIONS_PER_ADDRESS',
+    default: 128,
+    meaning: 'Node: open connections per client address; `0` for no cap (no cap either with `TRUST_PROXY`)',
+    ...wholeNumber(0, 1_000_000),
+  }),
+  logLevel: setting<LogLevel>({
+    env: 'LOG_LEVEL',
+    type: `one of ${LOG_LEVELS.join(', ')}`,
+    default: 'info',
+    meaning: 'the JSON log on stdout: `info` logs a line per request, `warn` only faults, `silent` nothing',
+    parse: (raw) => LOG_LEVELS.find((level) => level === raw.toLowerCase()) ?? INVALID,
+  }),
+  logKeySecret: setting<string | undefined>({
+    env: 'LOG_KEY_SECRET',
+    type: 'at least 16 characters',
+    default: undefined,
+    shownDefault: 'random at each start',
+    meaning:
+      "the key the access log's client keys are hashed with (HMAC-SHA-256, never the raw address); set one shared secret for keys that match across instances and restarts",
+    parse: (raw) => (raw.length >= 16 ? raw : INVALID),
+  }),
+  metricsPort: setting<number | undefined>({
+    env: 'METRICS_PORT',
+    default: undefined,
+    shownDefault: 'unset (off)',
+    meaning: 'Prometheus metrics at `/metrics` on a listener of their own, never the public port',
+    ...wholeNumber(0, 65535),
+  }),
+  metricsHost: setting({
+    env: 'METRICS_HOST',
+    default: '127.0.0.1',
+    meaning: 'the address the metrics listener listens on',
+    ...hostName,
+  }),
+};
 
+type Settings = typeof SETTINGS;
+
+/** The settings by field, as read (from SETTINGS), and the version, which is the package's, not a setting. */
+export type ServiceConfig = { [K in keyof Settings]: Settings[K]['default'] } & { version: string };
+
+const fields = Object.keys(SETTINGS) as (keyof Settings)[];
+
+export const DEFAULT_CONFIG: ServiceConfig = Object.assign(
+  Object.fromEntries(fields.map((field) => [field, SETTINGS[field].default])) as {
+    [K in keyof Settings]: Settings[K]['default'];
+  },
+  { version: VERSION },
+);
+
+/** The settings from `env`; throws at the first bad value: the variable, what it must be, and the value it held. */
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServiceConfig {
-  return {
-    port: env.PORT === '0' ? 0 : positiveInt(env, 'PORT', DEFAULT_CONFIG.port, 65535),
-    host: host(env, 'HOST', DEFAULT_CONFIG.host),
-    rateLimit: positiveInt(env, 'RATE_LIMIT', DEFAULT_CONFIG.rateLimit),
-    pageRateLimit: positiveInt(env, 'PAGE_RATE_LIMIT', DEFAULT_CONFIG.pageRateLimit),
-    rateLimitWindowS: positiveInt(env, 'RATE_LIMIT_WINDOW_S', DEFAULT_CONFIG.rateLimitWindowS, 86_400),
-    trustProxy: flag(env, 'TRUST_PROXY'),
-    redisUrl: redisUrl(env, 'REDIS_URL'),
-    publicUrl: publicUrl(env, 'PUBLIC_URL'),
-    version: DEFAULT_CONFIG.version,
-    computeWorkers:
-      env.COMPUTE_WORKERS?.trim() === '0'
-        ? 0
-        : env.COMPUTE_WORKERS
-          ? positiveInt(env, 'COMPUTE_WORKERS', 1, 256)
-          : undefined,
-    computeTimeoutMs: positiveInt(env, 'COMPUTE_TIMEOUT_MS', DEFAULT_CONFIG.computeTimeoutMs, 600_000),
-    shutdownGraceMs: positiveInt(env, 'SHUTDOWN_GRACE_MS', DEFAULT_CONFIG.shutdownGraceMs, 600_000),
-    headersTimeoutMs: positiveInt(env, 'HEADERS_TIMEOUT_MS', DEFAULT_CONFIG.headersTimeoutMs, 30_000),
-    requestTimeoutMs: positiveInt(env, 'REQUEST_TIMEOUT_MS', DEFAULT_CONFIG.requestTimeoutMs, 30_000),
-    idleTimeoutMs: positiveInt(env, 'IDLE_TIMEOUT_MS', DEFAULT_CONFIG.idleTimeoutMs, 300_000),
-    connectionsPerAddress:
-      env.MAX_CONNECTIONS_PER_ADDRESS?.trim() === '0'
-        ? 0
-        : positiveInt(env, 'MAX_CONNECTIONS_PER_ADDRESS', DEFAULT_CONFIG.connectionsPerAddress, 1_000_000),
-  };
+  const config: Record<string, unknown> = { version: VERSION };
+  for (const field of fields) {
+    const spec: Setting<unknown> = SETTINGS[field];
+    const raw = env[spec.env]?.trim() ?? '';
+    const value = raw === '' ? spec.default : spec.parse(raw);
+    if (value === INVALID) throw new Error(`${spec.env} must be ${spec.type}, not ${JSON.stringify(env[spec.env])}`);
+    config[field] = value;
+  }
+  if (config.port !== 0 && config.port === config.metricsPort) {
+    throw new Error(`METRICS_PORT must differ from PORT, not ${JSON.stringify(env.METRICS_PORT)}`);
+  }
+  return config as ServiceConfig;
 }

@@ -2,9 +2,10 @@
 import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { README, settingsTable } from '../../scripts/config-doc.js';
 import { BUN, NODE, ROOT } from '../../scripts/lib/service-process.js';
 import { TASK_TIMEOUT_MS } from '../../src/compute/pool.js';
-import { configFromEnv, DEFAULT_CONFIG } from '../../src/http/config.js';
+import { configFromEnv, DEFAULT_CONFIG, SETTINGS } from '../../src/http/config.js';
 
 describe('configFromEnv', () => {
   it('takes the defaults from an empty environment', () => {
@@ -34,12 +35,24 @@ describe('configFromEnv', () => {
     [{ PUBLIC_URL: 'https://ciphers.example.org/' }, { publicUrl: 'https://ciphers.example.org' }],
     [{ PUBLIC_URL: 'http://10.0.0.5:8080/ciphers//' }, { publicUrl: 'http://10.0.0.5:8080/ciphers' }],
     [{ PUBLIC_URL: '' }, { publicUrl: undefined }],
+    [{ LOG_LEVEL: 'WARN' }, { logLevel: 'warn' }],
+    [
+      { METRICS_PORT: '9464', METRICS_HOST: '0.0.0.0' },
+      { metricsPort: 9464, metricsHost: '0.0.0.0' },
+    ],
+    [
+      { COMPUTE_WORKERS: '0', MAX_CONNECTIONS_PER_ADDRESS: '0' },
+      { computeWorkers: 0, connectionsPerAddress: 0 },
+    ],
   ])('reads %j', (env, expected) => {
     expect(configFromEnv(env)).toMatchObject(expected);
   });
 
   it.each([
-    ['PORT', '70000', 'PORT must be a whole number from 1 to 65535, not "70000"'],
+    ['PORT', '70000', 'PORT must be a whole number from 0 to 65535, not "70000"'],
+    ['LOG_LEVEL', 'verbose', 'LOG_LEVEL must be one of trace, debug, info, warn, error, fatal, silent, not "verbose"'],
+    ['METRICS_PORT', 'on', 'METRICS_PORT must be a whole number from 0 to 65535, not "on"'],
+    ['LOG_KEY_SECRET', 'short', 'LOG_KEY_SECRET must be at least 16 characters, not "short"'],
     ['RATE_LIMIT', 'lots', 'RATE_LIMIT must be a whole number from 1 to 9007199254740991, not "lots"'],
     ['TRUST_PROXY', 'maybe', 'TRUST_PROXY must be one of 1, true, yes, on, 0, false, no, off, not "maybe"'],
     ['TRUST_PROXY', '2', 'TRUST_PROXY must be one of 1, true, yes, on, 0, false, no, off, not "2"'],
@@ -78,6 +91,31 @@ describe('configFromEnv', () => {
     ],
   ])('stops at %s=%j, naming it', (name, value, message) => {
     expect(() => configFromEnv({ [name]: value })).toThrow(new Error(message));
+  });
+});
+
+describe('the settings declaration (SETTINGS)', () => {
+  const specs = Object.values(SETTINGS);
+
+  it('names each variable once', () => {
+    const names = specs.map((s) => s.env);
+    expect(new Set(names).size).toBe(names.length);
+  });
+
+  it('is the configuration table README shows (npm run docs:config writes it)', () => {
+    expect(readFileSync(README, 'utf8')).toContain(`-->\n${settingsTable()}\n<!--`);
+  });
+
+  it.each(specs.map((s) => [s.env, s] as const))('stops at a bad %s, naming it and what it must be', (env, spec) => {
+    // No setting takes a value of this shape: not a number, a flag, a level, a host or a URL, and under 16 characters.
+    const value = '<bad value>';
+    expect(() => configFromEnv({ [env]: value })).toThrow(
+      new Error(`${env} must be ${spec.type}, not ${JSON.stringify(value)}`),
+    );
+  });
+
+  it('refuses metrics on the public port', () => {
+    expect(() => configFromEnv({ PORT: '8080', METRICS_PORT: '8080' })).toThrow(/METRICS_PORT must differ from PORT/);
   });
 });
 
