@@ -9,8 +9,10 @@ import type { Operation, OperationGroup, RestRoute } from './operation.js';
 import type { Context } from './trpc.js';
 
 const healthOutput = z.object({
-  status: z.enum(['ok', 'degraded']).meta({
-    description: 'ok, or degraded while the rate-limit store is failing (requests are then served unlimited).',
+  status: z.enum(['ok', 'degraded', 'shutting_down']).meta({
+    description:
+      'ok; degraded while the rate-limit store is failing (requests are then served unlimited); shutting_down ' +
+      'during the shutdown grace (REST answers it with 503), when the instance finishes what it has and takes no more.',
     example: 'ok',
   }),
   version: z.string().meta({ description: 'The service version.', example: VERSION }),
@@ -68,6 +70,7 @@ function metaGet<O extends z.ZodType>(
   description: string,
   output: O,
   run: (ctx: Context) => z.input<O>,
+  unavailableWhen?: Operation<typeof noInput, O>['unavailableWhen'],
 ): Operation<typeof noInput, O, 'GET'> {
   return {
     rest: { method: 'GET', path, summary, description },
@@ -75,6 +78,7 @@ function metaGet<O extends z.ZodType>(
     output,
     rateLimited: false,
     run: (_input, ctx) => run(ctx),
+    ...(unavailableWhen && { unavailableWhen }),
   };
 }
 
@@ -82,12 +86,16 @@ const metaOperations = {
   health: metaGet(
     '/health',
     'Service health',
-    'Whether the service and its rate-limit store are working.',
+    'Whether the service and its rate-limit store are working, and whether it takes requests (503 while it shuts down).',
     healthOutput,
     (ctx) => {
       if (!ctx.health) throw new TRPCError({ code: 'INTERNAL_SERVER_ERROR', message: 'No health source configured.' });
       // Checked by healthOutput on the way out.
       return ctx.health() as HealthReport;
+    },
+    {
+      test: (report) => report.status === 'shutting_down',
+      description: 'The service is shutting down (status shutting_down): send to another instance.',
     },
   ),
   alphabets: metaGet(

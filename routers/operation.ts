@@ -41,6 +41,11 @@ export interface Operation<
    * work runs over its time budget. test/openapi holds every operation to it.
    */
   solver?: true;
+  /**
+   * When its answer is served as a 503 rather than a 200 over REST, the body unchanged: the health check while the
+   * service shuts down, so that a load balancer stops sending before the process goes. The OpenAPI document says when.
+   */
+  unavailableWhen?: { test(output: z.output<O>): boolean; description: string };
   /** The request of the OpenAPI document's worked example; every POST operation has one. */
   example?: OperationExample;
   /** The work, on input that passed `input`; what it returns must pass `output`. */

@@ -16,22 +16,24 @@ export interface Context {
   compute?: ComputeService;
   /** Who is asking (the rate limit's client key), so that the solvers' workers are shared fairly between clients. */
   client?: string;
+  /** The request's id (X-Request-Id), which tRPC's error shapes carry in `data.requestId`. */
+  requestId?: string;
 }
 
 /**
  * tRPC's error shape, plus the field→messages map of a validation failure (`data.errors`) and the seconds to wait
- * after the rate limit (`data.retryAfter`). Input that is not JSON gets REST's words for it: tRPC would pass on
+ * after the rate limit (`data.retryAfter`), and the request's id (`data.requestId`, from the context). Input that is not JSON gets REST's words for it: tRPC would pass on
  * JSON.parse's own text ("Unexpected end of JSON input"), which differs by runtime and says nothing of where.
  */
-function errorFormatter<Shape extends { message: string; data: object }>({
-  shape,
-  error,
-  type,
-}: {
+function errorFormatter<Shape extends { message: string; data: object }>(opts: {
   shape: Shape;
   error: TRPCError;
   type: string;
+  ctx?: Context | undefined;
 }) {
+  const requestId = opts.ctx?.requestId;
+  const shape = requestId === undefined ? opts.shape : { ...opts.shape, data: { ...opts.shape.data, requestId } };
+  const { error, type } = opts;
   const errors: FieldErrors | null = fieldErrorsOf(error);
   if (errors) return { ...shape, message: 'Validation failed', data: { ...shape.data, errors } };
   // tRPC reads a call's input with JSON.parse and reports what it throws as a BAD_REQUEST caused by it; a query's

@@ -1,11 +1,61 @@
-// The service's one logger (a JSON line per event on stderr) and the shape every layer takes a logger in.
+// The service's one logger (pino: a JSON line per event on stdout, LOG_LEVEL), and the shape every layer takes it in.
+import { pino } from 'pino';
+import type { LogLevel } from './http/config.js';
+
+/** Every event the service tells of, and the level it is told at: the compiler flags an event missing here. */
+const EVENT_LEVEL = {
+  listening: 'info',
+  metrics_listening: 'info',
+  shutdown: 'info',
+  stopped: 'info',
+  /** The access log: one line per request (src/http/observe.ts). */
+  request: 'info',
+  rate_limit_store_recovered: 'info',
+  shutdown_grace_expired: 'warn',
+  redis_unavailable_at_start: 'warn',
+  rate_limit_store_error: 'warn',
+  compute_timeout: 'warn',
+  compute_worker_lost: 'warn',
+  shutdown_error: 'error',
+  internal_error: 'error',
+  rate_limit_store_failing: 'error',
+  compute_pool_unavailable: 'error',
+  metrics_error: 'error',
+} as const satisfies Record<string, Exclude<LogLevel, 'silent'>>;
+
+export type LogEvent = keyof typeof EVENT_LEVEL;
 
 /** Tells of an event by name, with its details. */
-export type Log = (event: string, detail: Record<string, unknown>) => void;
+export type Log = (event: LogEvent, detail: Record<string, unknown>) => void;
 
-/** One JSON object per line on stderr: the time, the event, its details. */
-export const jsonLog: Log = (event, detail) =>
-  console.error(JSON.stringify({ time: new Date().toISOString(), event, ...detail }));
+/** A logger: tells of events, and says whether an event's line would be written at all (the access log asks). */
+export interface Logger {
+  log: Log;
+  enabled(event: LogEvent): boolean;
+}
+
+/**
+ * pino on stdout at `level`: `{"level":"info","time":"<ISO>","pid":…,"hostname":…,"event":…,…}`. Its destination
+ * writes asynchronously (a line never waits for the pipe; lines written while one write is under way go together in
+ * the next) and is flushed at exit by pino itself.
+ */
+export function createLogger(level: LogLevel, destination: pino.DestinationStream = pino.destination({ sync: false })) {
+  const logger = pino(
+    {
+      level,
+      timestamp: pino.stdTimeFunctions.isoTime,
+      formatters: { level: (label) => ({ level: label }) },
+    },
+    destination,
+  );
+  return {
+    log: (event, detail) => logger[EVENT_LEVEL[event]]({ event, ...detail }),
+    enabled: (event) => logger.isLevelEnabled(EVENT_LEVEL[event]),
+  } satisfies Logger;
+}
+
+/** A logger for tests and tools that want none of it. */
+export const silentLogger: Logger = { log: () => {}, enabled: () => false };
 
 /** An error as a log line tells it: its stack where it has one. */
 export const errorText = (error: unknown): string =>

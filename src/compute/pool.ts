@@ -166,6 +166,17 @@ function workerSource(): { source: string | URL; eval: boolean } {
   return { source, eval: true };
 }
 
+export interface PoolStats {
+  workers: number;
+  /** Tasks waiting for a worker, and tasks on one. */
+  queued: number;
+  running: number;
+  /** Since start: tasks abandoned over their budget, tasks refused (queue full), worker time spent on tasks. */
+  timeouts: number;
+  refused: number;
+  workSeconds: number;
+}
+
 export class WorkerPool implements ComputeService {
   readonly size: number;
   private readonly timeoutMs: number;
@@ -182,6 +193,10 @@ export class WorkerPool implements ComputeService {
   /** Workers that died before becoming ready, in a row: past a few the pool gives up and runs tasks inline. */
   private startFailures = 0;
   private broken = false;
+  /** What the pool has done since it started, for the metrics (stats()). */
+  private timeouts = 0;
+  private refused = 0;
+  private workMs = 0;
 
   constructor(options: PoolOptions = {}) {
     this.size = Math.max(1, options.size ?? defaultPoolSize());
@@ -217,11 +232,13 @@ export class WorkerPool implements ComputeService {
       }
     }
     if (this.queue.size >= this.maxQueue) {
+      this.refused++;
       return Promise.reject(
         new ComputeUnavailableError('The server is busy with other analyses; please retry shortly.', 'busy'),
       );
     }
     if (this.queue.waiting(client) >= this.maxQueuePerClient) {
+      this.refused++;
       return Promise.reject(
         new ComputeUnavailableError(
           'Too many of your analyses are waiting already; send the next one when one of them has answered.',
@@ -286,7 +303,10 @@ export class WorkerPool implements ComputeService {
 
   /** A running task is over: its worker time goes to its client's account. */
   private ended(job: Job): void {
-    if (job.started !== undefined) this.queue.finish(job, performance.now() - job.started);
+    if (job.started === undefined) return;
+    const ms = performance.now() - job.started;
+    this.workMs += ms;
+    this.queue.finish(job, ms);
   }
 
   /** Over budget: a queued task leaves the queue; a running one takes its worker down with it. */
@@ -295,6 +315,7 @@ export class WorkerPool implements ComputeService {
       `The analysis did not finish within ${+(this.timeoutMs / 1000).toFixed(3)} seconds; try a shorter text or a smaller max_key_length.`,
       'timeout',
     );
+    this.timeouts++;
     this.queue.remove(job);
     const slot = job.slot;
     if (slot && slot.job === job) {
@@ -343,6 +364,20 @@ export class WorkerPool implements ComputeService {
     }
     this.replace(slot);
     this.dispatch();
+  }
+
+  /** The pool now and so far: what the metrics show of it (src/http/metrics.ts). */
+  stats(): PoolStats {
+    let running = 0;
+    for (const slot of this.slots) if (slot.job) running++;
+    return {
+      workers: this.size,
+      queued: this.queue.size,
+      running,
+      timeouts: this.timeouts,
+      refused: this.refused,
+      workSeconds: this.workMs / 1000,
+    };
   }
 
   async close(): Promise<void> {

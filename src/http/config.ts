@@ -136,6 +136,13 @@ export const SETTINGS = {
     meaning: 'on SIGTERM/SIGINT, how long in-flight requests may finish (`/health` answers 503 meanwhile)',
     ...wholeNumber(1, 600_000),
   }),
+  shutdownDelayMs: setting({
+    env: 'SHUTDOWN_DELAY_MS',
+    default: 0,
+    meaning:
+      "on SIGTERM/SIGINT, how long the service goes on taking requests, `/health` answering 503, for a load balancer's check to see it before the listener closes (the grace follows)",
+    ...wholeNumber(0, 600_000),
+  }),
   headersTimeoutMs: setting({
     env: 'HEADERS_TIMEOUT_MS',
     default: 10_000,

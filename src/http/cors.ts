@@ -1,9 +1,10 @@
 // CORS and the headers every answer carries, written by each route itself instead of by a request hook.
 import type { ReplySink } from './api/reply.js';
+import { REQUEST_ID_HEADER } from './observe.js';
 import { RATE_LIMIT_HEADERS, RETRY_AFTER } from './rate-limit/allowance.js';
 
-/** Response headers a browser script may read: the rate-limit headers. */
-const EXPOSE_HEADERS = Object.keys({ ...RATE_LIMIT_HEADERS, ...RETRY_AFTER }).join(', ');
+/** Response headers a browser script may read: the rate-limit headers and the request's id. */
+const EXPOSE_HEADERS = [...Object.keys({ ...RATE_LIMIT_HEADERS, ...RETRY_AFTER }), REQUEST_ID_HEADER].join(', ');
 /**
  * How long (seconds) a browser may cache a preflight answer: two hours, Chromium's cap (Firefox allows a day). The
  * answer allows whatever method and headers are asked for and never changes, so a longer cache only saves a browser

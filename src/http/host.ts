@@ -3,6 +3,7 @@ import type { Context } from '../../routers/index.js';
 import type { Log } from '../log.js';
 import { type Reply, type ReplySink, writeReply } from './api/reply.js';
 import type { ServiceConfig } from './config.js';
+import type { Observer } from './observe.js';
 import { DOCS_PATH } from './pages/docs-page.js';
 import { type Allowance, rateLimitHeaders } from './rate-limit/allowance.js';
 import { clientIp } from './rate-limit/client-ip.js';
@@ -11,6 +12,8 @@ import type { RateDecision } from './rate-limit/limiter.js';
 export interface Host {
   config: ServiceConfig;
   log: Log;
+  /** Each request's id, access-log line and metrics. */
+  observer: Observer;
   /** The procedures' context, but for the client, which each request adds. */
   ctx: Context;
   allowance: Allowance;
@@ -38,7 +41,7 @@ function listeningOrigin(host: string, port: number): string {
  * text/plain, so it is given bytes.
  */
 export function createHost(
-  parts: Pick<Host, 'config' | 'log' | 'ctx' | 'allowance'>,
+  parts: Pick<Host, 'config' | 'log' | 'observer' | 'ctx' | 'allowance'>,
   server: () => unknown,
   adapterName: string | undefined,
 ): Host {

@@ -168,6 +168,9 @@ export function buildOpenApiDocument(
         ...(operation.rest.method === 'POST' ? bodyErrors : {}),
         ...(operation.rateLimited ? rateLimited : {}),
         ...(operation.solver ? solverErrors : {}),
+        ...(operation.unavailableWhen && ok
+          ? { 503: { description: operation.unavailableWhen.description, content: ok.content } }
+          : {}),
         ...anyErrors,
       };
     }

@@ -169,6 +169,7 @@ describe('the pool behind the HTTP surfaces', () => {
         success: false,
         error: 'Service Unavailable',
         message: expect.stringMatching(/did not finish within/),
+        request_id: rest.headers.get('x-request-id'),
       });
       const trpc = await app.handle(
         new Request('http://localhost/trpc/caesar.bulk', {

@@ -6,7 +6,8 @@ import { type ServiceProcess, startService } from '../../scripts/lib/service-pro
 import { makeApp } from './helpers.js';
 
 const ORIGIN = 'http://example.test';
-const EXPOSE = 'X-RateLimit-Limit, X-RateLimit-Remaining, X-RateLimit-Reset, RateLimit-Policy, RateLimit, Retry-After';
+const EXPOSE =
+  'X-RateLimit-Limit, X-RateLimit-Remaining, X-RateLimit-Reset, RateLimit-Policy, RateLimit, Retry-After, X-Request-Id';
 const JSON_TYPE = { 'content-type': 'application/json' };
 const ENCRYPT = JSON.stringify({ text: 'Hello', shift: 3 });
 

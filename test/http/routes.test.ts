@@ -67,7 +67,9 @@ for (const runtime of ['node', 'bun'] as const) {
       await server?.stop();
     }, 20_000);
 
-    it.each(REQUESTS.map((r) => [`${r[1].method} ${r[0]}`, r] as const))('%s', async (_, [path, init]) => {
+    it.each(REQUESTS.map((r) => [`${r[1].method} ${r[0]}`, r] as const))('%s', async (_, [path, sent]) => {
+      // One id for both, so that the two answers (which carry it) can be compared whole.
+      const init = { ...sent, headers: { ...(sent.headers as Record<string, string>), 'x-request-id': 'routes-1' } };
       const local = await seen(await app.handle(new Request(`http://localhost${path}`, init)));
       const remote = await seen(await fetch(`${server?.url}${path}`, init));
       // In-process, HEAD keeps its body (a listening server drops it).

@@ -35,7 +35,8 @@ function comparable(text: string): unknown {
 async function exchange(base: string, [method, path, body, headers]: (typeof REQUESTS)[number]) {
   const res = await fetch(base + path, {
     method,
-    headers: { 'content-type': 'application/json', ...headers },
+    // One id for both servers, so that their answers (which carry it) can be compared whole.
+    headers: { 'content-type': 'application/json', 'x-request-id': 'servers-1', ...headers },
     body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
   });
   return {

@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { type FieldErrors, fieldErrorsOf, INVALID_JSON_BODY } from '../../../routers/errors.js';
 import { API_PREFIX } from '../../../routers/prefixes.js';
 import { DOCS_PATH } from '../pages/docs-page.js';
-import { json, jsonReply, type Reply } from './reply.js';
+import { json, jsonReply, Reply } from './reply.js';
 
 /** HTTP status of each tRPC error code on the REST surface; the compiler flags a missing code. */
 const REST_STATUS = {
@@ -63,6 +63,14 @@ export const ERROR_LABEL: Readonly<Record<number, string>> = {
 
 const failure = z.literal(false).meta({ description: 'Always false on failure.', example: false });
 
+const REQUEST_ID_EXAMPLE = '0f8c2a5e-3b1d-4e8a-9c57-2d6b1e4f7a90';
+
+/** Every error body names its request, as X-Request-Id does (src/http/observe.ts), for a complaint to be matched. */
+const requestId = z.string().meta({
+  description: "This request's id, as in the X-Request-Id header (the client's own when it sent a valid one).",
+  example: REQUEST_ID_EXAMPLE,
+});
+
 /** Field name (dotted for bulk items, e.g. items.3.shift) to its messages. */
 const fieldErrors: z.ZodType<FieldErrors> = z.record(z.string(), z.array(z.string())).meta({
   description: 'Maps a field name (dotted for bulk items, e.g. items.3.shift) to its messages.',
@@ -74,6 +82,7 @@ export const validationErrorBody = z
     success: failure,
     error: z.literal('Validation failed').meta({ description: 'Always "Validation failed".' }),
     errors: fieldErrors,
+    request_id: requestId,
   })
   .meta({
     description: 'A field failed validation (422). Every failing field is reported at once.',
@@ -81,6 +90,7 @@ export const validationErrorBody = z
       success: false,
       error: 'Validation failed',
       errors: { shift: ['The shift must be between -25 and 25.'] },
+      request_id: REQUEST_ID_EXAMPLE,
     },
   });
 
@@ -89,10 +99,11 @@ export const errorBody = z
     success: failure,
     error: z.string().meta({ description: 'The status text, e.g. Bad Request.', example: 'Bad Request' }),
     message: z.string().meta({ description: 'What went wrong, in a sentence.', example: INVALID_JSON_BODY }),
+    request_id: requestId,
   })
   .meta({
     description: 'Any other failure: 400, 404, 405, 413, 415, 431, 500 or 503. Never holds a stack trace.',
-    example: { success: false, error: 'Bad Request', message: INVALID_JSON_BODY },
+    example: { success: false, error: 'Bad Request', message: INVALID_JSON_BODY, request_id: REQUEST_ID_EXAMPLE },
   });
 
 const DOCS_EXAMPLE = `http://localhost:3000${API_PREFIX}/docs`;
@@ -112,6 +123,7 @@ export const rateLimitBody = z
       description: 'This API reference: PUBLIC_URL, or the address the service listens on.',
       example: DOCS_EXAMPLE,
     }),
+    request_id: requestId,
   })
   .meta({
     description: 'The client made too many requests in the rolling window (429). Carries no success field.',
@@ -120,6 +132,7 @@ export const rateLimitBody = z
       message: 'Rate limit exceeded. You can make up to 60 requests per minute.',
       retry_after: 42,
       documentation: DOCS_EXAMPLE,
+      request_id: REQUEST_ID_EXAMPLE,
     },
   });
 
@@ -130,10 +143,24 @@ export type RateLimitBody = z.output<typeof rateLimitBody>;
 /** The error bodies as the OpenAPI document names them. */
 export const ERROR_BODIES = { ValidationError: validationErrorBody, Error: errorBody, RateLimitError: rateLimitBody };
 
+/** What a body says before the request's id is added (withRequestId). */
+type WithoutId<T> = Omit<T, 'request_id'>;
+
 /** `{success:false, error, message}` for every failure but validation and the rate limit. */
 export function errorReply(status: ErrorStatus, message: string, headers?: Record<string, string>): Reply {
-  const body: ErrorBody = { success: false, error: ERROR_LABEL[status] as string, message };
+  const body: WithoutId<ErrorBody> = { success: false, error: ERROR_LABEL[status] as string, message };
   return jsonReply(body, status, headers);
+}
+
+/**
+ * An error reply with the request's id as its body's last field. Success bodies are left as they are (the id is in
+ * the header; their schemas are the operations'); so are bodies that are not a JSON object (tRPC's batches).
+ */
+export function withRequestId(reply: Reply, id: string): Reply {
+  const { body } = reply;
+  if (reply.status < 400 || body[0] !== '{' || body.length < 3) return reply;
+  const text = `${body.slice(0, -1)},"request_id":${JSON.stringify(id)}}`;
+  return new Reply(reply.status, text, reply.headers, reply.type);
 }
 
 export function errorResponse(status: ErrorStatus, message: string, headers?: Record<string, string>): Response {
@@ -157,7 +184,7 @@ export function noEndpoint(method: string, path: string): Reply {
 export function restErrorReply(error: TRPCError): Reply {
   const errors = fieldErrorsOf(error);
   if (errors) {
-    const body: ValidationErrorBody = { success: false, error: 'Validation failed', errors };
+    const body: WithoutId<ValidationErrorBody> = { success: false, error: 'Validation failed', errors };
     return jsonReply(body, 422);
   }
   const status = REST_STATUS[error.code];

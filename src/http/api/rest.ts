@@ -40,7 +40,7 @@ const UNSUPPORTED_TYPE = 'The request body must be JSON, sent with Content-Type:
  */
 export function createRestHandler(
   operations: ReadonlyMap<string, AnyOperation>,
-  onInternalError: (error: unknown, procedure: string) => void,
+  onInternalError: (error: unknown, procedure: string, requestId: string | undefined) => void,
 ): RestHandler {
   const resources = new Map<string, Resource>();
   for (const [procedure, operation] of operations) {
@@ -81,11 +81,13 @@ export function createRestHandler(
         }
       }
       try {
-        return jsonReply(await callOperation(endpoint.operation, input, ctx));
+        const output = await callOperation(endpoint.operation, input, ctx);
+        return jsonReply(output, endpoint.operation.unavailableWhen?.test(output) ? 503 : 200);
       } catch (cause) {
         // callOperation throws nothing but TRPCErrors (invoke.ts).
         const error = cause as TRPCError;
-        if (error.code === 'INTERNAL_SERVER_ERROR') onInternalError(error.cause ?? error, endpoint.procedure);
+        if (error.code === 'INTERNAL_SERVER_ERROR')
+          onInternalError(error.cause ?? error, endpoint.procedure, ctx.requestId);
         return restErrorReply(error);
       }
     },

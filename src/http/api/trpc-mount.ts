@@ -76,17 +76,18 @@ export function trpcErrorResponse(
   message: string,
   cause?: Error,
   headers: Record<string, string> = {},
+  ctx?: Context,
 ): Response {
   const error = new TRPCError({ code, message, cause });
-  const one = (path: string | undefined) => errorJson(error, path);
+  const one = (path: string | undefined) => errorJson(error, path, ctx);
   const body = calls.isBatch ? calls.procedures.map(one) : one(calls.procedures[0]);
   return errorResponse(error, body, headers);
 }
 
 /** One call's error as tRPC serialises it; `path` is undefined for an error of the whole request. */
-function errorJson(error: TRPCError, path: string | undefined) {
+function errorJson(error: TRPCError, path: string | undefined, ctx: Context | undefined) {
   return transformTRPCResponse(ROOT_CONFIG, {
-    error: getTRPCErrorShape({ config: ROOT_CONFIG, error, type: 'unknown', path, input: undefined, ctx: undefined }),
+    error: getTRPCErrorShape({ config: ROOT_CONFIG, error, type: 'unknown', path, input: undefined, ctx }),
   });
 }
 
@@ -101,12 +102,12 @@ function errorResponse(error: TRPCError, body: unknown, headers: Record<string, 
  * The refusal of a batch over MAX_BATCH_CALLS: tRPC's own words (a client may match on them), then the cap they omit.
  * One error for the whole batch, as tRPC answers it, not one per call (a thousand calls would be a thousand).
  */
-function tooBigBatch(calls: TrpcCalls): Response {
+function tooBigBatch(calls: TrpcCalls, ctx: Context): Response {
   const message =
     `Batch call exceeds maximum size: a batch may hold at most ${MAX_BATCH_CALLS} calls, ` +
     `and this one holds ${calls.procedures.length}.`;
   const error = new TRPCError({ code: 'BAD_REQUEST', message });
-  return errorResponse(error, errorJson(error, undefined));
+  return errorResponse(error, errorJson(error, undefined, ctx));
 }
 
 /** Procedure paths (comma-separated in a batch) that need no decoding. */
@@ -213,12 +214,13 @@ export function createTrpcHandler(router: AppRouter, operations: ReadonlyMap<str
     },
 
     async handle(request, calls, ctx) {
-      if (calls.isBatch && calls.procedures.length > MAX_BATCH_CALLS) return tooBigBatch(calls);
+      if (calls.isBatch && calls.procedures.length > MAX_BATCH_CALLS) return tooBigBatch(calls, ctx);
       let req = request;
       if (request.method === 'POST') {
         const body = await readBody(request);
         if (!body.ok) {
-          return trpcErrorResponse(calls, body.status === 413 ? 'PAYLOAD_TOO_LARGE' : 'PARSE_ERROR', body.message);
+          const code = body.status === 413 ? 'PAYLOAD_TOO_LARGE' : 'PARSE_ERROR';
+          return trpcErrorResponse(calls, code, body.message, undefined, {}, ctx);
         }
         const reply = await fastPath(request, calls, body.text, ctx);
         if (reply) return reply;

@@ -4,6 +4,7 @@ import { appRouter, GROUPS } from '../../../routers/index.js';
 import { json, type ReplySink } from '../api/reply.js';
 import { cors } from '../cors.js';
 import type { Host } from '../host.js';
+import { observed } from '../observe.js';
 import { buildOpenApiDocument } from '../openapi.js';
 import { refusal } from '../rate-limit/allowance.js';
 import { type RateDecision, RateLimiter } from '../rate-limit/limiter.js';
@@ -19,14 +20,18 @@ export function mountPages(app: Elysia, host: Host): void {
   const { config } = host;
   const pageLimiter = new RateLimiter(config.pageRateLimit, config.rateLimitWindowS);
   const message = `Too many page loads. You can load up to ${pageLimiter.describe().replace('requests', 'pages and files')}.`;
-  const page =
-    (answer: (request: Request) => Response) =>
-    ({ request, set }: { request: Request; set: ReplySink }): Response => {
+  /** A page's route, labelled `name` in the metrics and the access log. */
+  const page = (name: string, answer: (request: Request) => Response) =>
+    observed(host.observer, 'page', (request: Request, set: ReplySink, exchange) => {
       cors(set);
-      const decision = pageLimiter.take(host.clientOf(request)) as RateDecision;
+      exchange.route = name;
+      exchange.client = host.clientOf(request);
+      const decision = pageLimiter.take(exchange.client) as RateDecision;
       if (decision.allowed) return answer(request);
-      return refusal(message, decision, host.docsUrl(), { 'Retry-After': String(decision.retryAfterS) });
-    };
+      host.observer.refused('page');
+      const headers = { 'Retry-After': String(decision.retryAfterS) };
+      return refusal(message, decision, host.docsUrl(), headers, exchange.id);
+    });
 
   let openApi: ReturnType<typeof buildOpenApiDocument> | undefined;
   let docsHtml: ReturnType<typeof docsPage> | undefined;
@@ -37,16 +42,16 @@ export function mountPages(app: Elysia, host: Host): void {
 
   app.get(
     OPENAPI_PATH,
-    page(() => json(openApiDocument())),
+    page('openapi', () => json(openApiDocument())),
   );
   app.get(
     DOCS_PATH,
-    page(() => {
+    page('docs', () => {
       docsHtml ??= docsPage(openApiDocument());
       return new Response(docsHtml.body, { headers: docsHtml.headers });
     }),
   );
-  app.get(DOCS_SCRIPT_PATH, page(docsScript));
-  app.get('/', page(playgroundIndex));
-  app.get('/assets/*', page(playgroundAsset));
+  app.get(DOCS_SCRIPT_PATH, page('docs-script', docsScript));
+  app.get('/', page('playground', playgroundIndex));
+  app.get('/assets/*', page('assets', playgroundAsset));
 }

@@ -106,12 +106,14 @@ export function refusal(
   decision: RateDecision,
   documentation: string,
   headers: Record<string, string>,
+  requestId: string,
 ): Response {
   const body: RateLimitBody = {
     error: 'Too Many Requests',
     message,
     retry_after: decision.retryAfterS,
     documentation,
+    request_id: requestId,
   };
   return rateLimitResponse(body, headers);
 }

@@ -159,7 +159,13 @@ describe('REST success responses', () => {
 });
 
 describe('REST error responses', () => {
-  const errorBody = (error: string) => ({ success: false, error, message: expect.any(String) });
+  // Every error body names its request, as its X-Request-Id header does (test/http/request-id.test.ts holds the two equal).
+  const errorBody = (error: string) => ({
+    success: false,
+    error,
+    message: expect.any(String),
+    request_id: expect.any(String),
+  });
 
   it('422 with the field map', async () => {
     const r = await post(app, '/caesar/encrypt', { text: 'abc', shift: 26 });
@@ -168,6 +174,7 @@ describe('REST error responses', () => {
       success: false,
       error: 'Validation failed',
       errors: { shift: ['The shift must be between -25 and 25.'] },
+      request_id: r.headers.get('x-request-id'),
     });
     expect(r.headers.get('x-ratelimit-limit')).toBe('1000000');
   });
@@ -179,6 +186,7 @@ describe('REST error responses', () => {
       success: false,
       error: 'Validation failed',
       errors: { shfit: ['The shfit field is not allowed.'] },
+      request_id: r.headers.get('x-request-id'),
     });
   });
 
@@ -280,6 +288,7 @@ describe('REST error responses', () => {
       success: false,
       error: 'Validation failed',
       errors: { body: ['The constructor field is not allowed.'] },
+      request_id: r.headers.get('x-request-id'),
     });
     const t = await send(app, '/trpc/caesar.encrypt', {
       method: 'POST',
@@ -305,6 +314,7 @@ describe('rate limit', () => {
       message: 'Rate limit exceeded. You can make up to 3 requests per minute.',
       retry_after: expect.any(Number),
       documentation: 'http://localhost:3000/api/v1/docs',
+      request_id: r.headers.get('x-request-id'),
     });
     const retry = (r.body as { retry_after: number }).retry_after;
     expect(retry).toBeGreaterThanOrEqual(1);

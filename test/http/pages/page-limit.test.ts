@@ -16,6 +16,7 @@ describe('the page allowance', () => {
         message: 'Too many page loads. You can load up to 3 pages and files per minute.',
         retry_after: expect.any(Number),
         documentation: expect.stringMatching(/\/api\/v1\/docs$/),
+        request_id: refused.headers.get('x-request-id'),
       });
       expect(Number(refused.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
       // The API allowance is untouched, and API calls do not spend the page allowance.
