@@ -32,14 +32,23 @@ export type Log = (event: LogEvent, detail: Record<string, unknown>) => void;
 export interface Logger {
   log: Log;
   enabled(event: LogEvent): boolean;
+  /** Resolves once every line told so far is written (before the process exits). */
+  flush(): Promise<void>;
 }
+
+/**
+ * Standard output, written asynchronously. minLength 1 writes each line at once, as 0 would, but makes flush() wait
+ * for a write under way (with 0 it returns at once, and a line still being written at exit was lost, or overtaken by
+ * the next, written synchronously by pino's exit hook).
+ */
+const asyncStdout = () => pino.destination({ dest: 1, sync: false, minLength: 1 });
 
 /**
  * pino on stdout at `level`: `{"level":"info","time":"<ISO>","pid":…,"hostname":…,"event":…,…}`. Its destination
  * writes asynchronously (a line never waits for the pipe; lines written while one write is under way go together in
- * the next) and is flushed at exit by pino itself.
+ * the next); main flushes it before the process exits.
  */
-export function createLogger(level: LogLevel, destination: pino.DestinationStream = pino.destination({ sync: false })) {
+export function createLogger(level: LogLevel, destination: pino.DestinationStream = asyncStdout()) {
   const logger = pino(
     {
       level,
@@ -51,11 +60,9 @@ export function createLogger(level: LogLevel, destination: pino.DestinationStrea
   return {
     log: (event, detail) => logger[EVENT_LEVEL[event]]({ event, ...detail }),
     enabled: (event) => logger.isLevelEnabled(EVENT_LEVEL[event]),
+    flush: () => new Promise<void>((resolve) => logger.flush(() => resolve())),
   } satisfies Logger;
 }
-
-/** A logger for tests and tools that want none of it. */
-export const silentLogger: Logger = { log: () => {}, enabled: () => false };
 
 /** An error as a log line tells it: its stack where it has one. */
 export const errorText = (error: unknown): string =>

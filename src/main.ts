@@ -9,7 +9,7 @@ import { hardenNodeServer, nodeServerOptions } from './http/node-server.js';
 import { createLimiter } from './http/rate-limit/create-limiter.js';
 import type { RateLimiter } from './http/rate-limit/limiter.js';
 import { RedisStore } from './http/rate-limit/redis-store.js';
-import { createLogger, type Log } from './log.js';
+import { createLogger, type Log, type Logger } from './log.js';
 import { isBun } from './runtime.js';
 
 /** What the listen callback hands back: Bun's server, or @elysiajs/node's wrapper around srvx. */
@@ -43,7 +43,7 @@ async function startMetrics(
  */
 function onSignals(
   config: ServiceConfig,
-  log: Log,
+  { log, flush }: Logger,
   server: () => ListeningServer | undefined,
   drain: () => void,
   close: () => Promise<unknown>,
@@ -76,6 +76,7 @@ function onSignals(
     clearInterval(idle);
     await close();
     log('stopped', { signal });
+    await flush();
     process.exit(0);
   };
   process.once('SIGTERM', () => void shutdown('SIGTERM'));
@@ -131,7 +132,7 @@ async function main(): Promise<void> {
   });
   onSignals(
     config,
-    log,
+    logger,
     () => server,
     () => {
       draining = true;

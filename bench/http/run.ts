@@ -1,8 +1,11 @@
 // HTTP bench: the service and a bare Elysia route, one server at a time, on Node and Bun, measured by autocannon.
 // Usage: npm run bench:http
-// (env: BENCH_DURATION=9 BENCH_ROUNDS=3 BENCH_WARMUP=2 BENCH_SETTLE=3 BENCH_CONNECTIONS=50 BENCH_RUNTIMES=node,bun BENCH_JSON=file)
+// (env: BENCH_DURATION=9 BENCH_ROUNDS=3 BENCH_WARMUP=2 BENCH_SETTLE=3 BENCH_CONNECTIONS=50 BENCH_RUNTIMES=node,bun
+//  BENCH_OBSERVE=on|off BENCH_JSON=file)
 import { type ChildProcess, spawn } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
+import { closeSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import autocannon from 'autocannon';
 import { freePort, ROOT } from '../../scripts/lib/service-process.js';
 
@@ -14,6 +17,12 @@ const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const SETTLE = Number(process.env.BENCH_SETTLE ?? 3);
 /** Interleaved rounds the duration is split into. */
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+/**
+ * on (the default): the service as deployed, its access log at LOG_LEVEL=info (written to a file, as a log collector
+ * would take it, not to this process) and its metrics served on a port of their own, scraped once a second; off:
+ * LOG_LEVEL=warn and no metrics, to measure what the two cost.
+ */
+const OBSERVE = (process.env.BENCH_OBSERVE ?? 'on') !== 'off';
 const RUNTIMES = (process.env.BENCH_RUNTIMES ?? 'node,bun').split(',').filter(Boolean) as Runtime[];
 const BUN = `${ROOT}node_modules/.bin/bun`;
 
@@ -86,12 +95,18 @@ interface Row {
 interface Server {
   url: string;
   child: ChildProcess;
+  /** Where its stdout goes (the access log), and its metrics' address when they are served. */
+  logFile: string;
+  metricsUrl?: string;
 }
 
-async function start(argv: string[], probe: string): Promise<Server> {
+async function start(argv: string[], probe: string, observe = false): Promise<Server> {
   const port = await freePort();
+  const metricsPort = observe ? await freePort() : undefined;
   const [command, ...args] = argv as [string, ...string[]];
   const output: string[] = [];
+  const logFile = join(tmpdir(), `bench-http-${port}.log`);
+  const stdout = openSync(logFile, 'w');
   // Its own process group, so npm and whatever it starts are stopped together.
   const child = spawn(command, args, {
     cwd: ROOT,
@@ -103,10 +118,12 @@ async function start(argv: string[], probe: string): Promise<Server> {
       NODE_ENV: 'production',
       // Counted on every request but never refusing one: the limiter's cost is part of the framework's.
       RATE_LIMIT: '1000000000',
+      LOG_LEVEL: observe ? 'info' : 'warn',
+      ...(metricsPort && { METRICS_PORT: String(metricsPort) }),
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
+    stdio: ['ignore', stdout, 'pipe'],
   });
-  child.stdout?.on('data', (d) => output.push(String(d)));
+  closeSync(stdout);
   child.stderr?.on('data', (d) => output.push(String(d)));
   const url = `http://127.0.0.1:${port}`;
   for (let i = 0; i < 200; i++) {
@@ -114,17 +131,20 @@ async function start(argv: string[], probe: string): Promise<Server> {
     try {
       const res = await fetch(url + probe.split('|')[0], JSON.parse(probe.split('|')[1] ?? '{}'));
       await res.arrayBuffer();
-      if (res.status < 500) return { url, child };
+      if (res.status < 500) {
+        return { url, child, logFile, ...(metricsPort && { metricsUrl: `http://127.0.0.1:${metricsPort}/metrics` }) };
+      }
     } catch {
       // not listening yet
     }
     await new Promise((r) => setTimeout(r, 100));
   }
-  stop({ url, child });
-  throw new Error(`${argv.join(' ')} did not start:\n${output.join('')}`);
+  stop({ url, child, logFile });
+  throw new Error(`${argv.join(' ')} did not start:\n${readFileSync(logFile, 'utf8')}${output.join('')}`);
 }
 
 function stop(server: Server): Promise<void> {
+  rmSync(server.logFile, { force: true });
   if (server.child.exitCode !== null) return Promise.resolve();
   return new Promise((resolve) => {
     server.child.once('exit', () => resolve());
@@ -171,8 +191,14 @@ async function runtimeRows(runtime: Runtime): Promise<Row[]> {
   const bare = await start(COMMANDS[runtime].bare, BARE_PROBE);
   let service: Server | undefined;
   try {
-    service = await start(COMMANDS[runtime].service, '/api/v1/health');
+    service = await start(COMMANDS[runtime].service, '/api/v1/health', OBSERVE);
     await new Promise((r) => setTimeout(r, SETTLE * 1000));
+    const metricsUrl = service.metricsUrl;
+    let scrapes = 0;
+    // As Prometheus would, though more often (its default is once a minute): the scrape's cost is counted too.
+    const scraper = setInterval(() => {
+      if (metricsUrl) void fetch(metricsUrl).then(async (r) => (await r.text()) && r.ok && scrapes++);
+    }, 1000);
     const targets: Target[] = [
       ...BARE.map((c) => ({ server: bare, c })),
       ...SERVICE.map((c) => ({ server: service as Server, c })),
@@ -196,6 +222,11 @@ async function runtimeRows(runtime: Runtime): Promise<Row[]> {
         });
       }
     }
+    clearInterval(scraper);
+    const logged = readFileSync(service.logFile, 'utf8')
+      .split('\n')
+      .filter((l) => l.includes('"event":"request"'));
+    console.log(`\n${runtime} service: ${logged.length} access-log lines written, ${scrapes} metrics scrapes answered`);
     const byName = new Map(targets.map((t, i) => [t.c.name, runs[i] ?? []]));
     return targets.map((t, i) => {
       const mine = runs[i] ?? [];
@@ -226,7 +257,7 @@ const lpad = (s: string, n: number) => s.padStart(n);
 function print(runtime: Runtime, rows: Row[]): void {
   const per = Math.max(1, Math.round(DURATION / ROUNDS));
   console.log(
-    `\n${runtime}: ${CONNECTIONS} connections, ${ROUNDS} interleaved rounds of ${per} s per endpoint after ${WARMUP} s warm-up`,
+    `\n${runtime}${OBSERVE ? ' (access log and metrics on)' : ' (access log and metrics off)'}: ${CONNECTIONS} connections, ${ROUNDS} interleaved rounds of ${per} s per endpoint after ${WARMUP} s warm-up`,
   );
   console.log('req/s: mean of the rounds; p50: median; p99: worst round; ratios: median of per-round ratios');
   console.log(

@@ -60,7 +60,8 @@ function onError(log: Log, observer: Observer) {
 export function createApp(options: AppOptions = {}) {
   const config: ServiceConfig = { ...DEFAULT_CONFIG, ...options.config };
   const logger: Logger =
-    options.logger ?? (options.log ? { log: options.log, enabled: () => true } : createLogger('warn'));
+    options.logger ??
+    (options.log ? { log: options.log, enabled: () => true, flush: async () => {} } : createLogger('warn'));
   const log = logger.log;
   const limiter = options.limiter ?? createLimiter(config, log);
   const observer = createObserver(logger, options.metrics, config.logKeySecret);

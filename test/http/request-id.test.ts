@@ -21,7 +21,12 @@ const REQUESTS: [name: string, path: string, init: RequestInit, error: 'rest' | 
   ['a page', '/api/v1/openapi.json', { method: 'GET' }, null],
   ['a preflight', '/api/v1/caesar/encrypt', { method: 'OPTIONS', headers: { origin: 'http://a.test' } }, null],
   ['tRPC 200', '/trpc/caesar.encrypt', { method: 'POST', headers: J, body: '{"json":{"text":"a","shift":1}}' }, null],
-  ['tRPC 400', '/trpc/caesar.encrypt', { method: 'POST', headers: J, body: '{"json":{"text":"a","shift":99}}' }, 'trpc'],
+  [
+    'tRPC 400',
+    '/trpc/caesar.encrypt',
+    { method: 'POST', headers: J, body: '{"json":{"text":"a","shift":99}}' },
+    'trpc',
+  ],
   ['tRPC unknown', '/trpc/nope.nothing', { method: 'POST', headers: J, body: '{}' }, 'trpc'],
 ];
 
@@ -34,12 +39,15 @@ function bodyId(body: unknown, kind: 'rest' | 'trpc'): unknown {
 describe('X-Request-Id', () => {
   const app = makeApp();
 
-  it.each(REQUESTS)('%s: a new UUID when the client sends none, in the body of an error too', async (_, path, init, kind) => {
-    const r = await send(app, path, init);
-    const id = r.headers.get('x-request-id');
-    expect(id).toMatch(UUID);
-    if (kind) expect(bodyId(r.body, kind)).toBe(id);
-  });
+  it.each(REQUESTS)(
+    '%s: a new UUID when the client sends none, in the body of an error too',
+    async (_, path, init, kind) => {
+      const r = await send(app, path, init);
+      const id = r.headers.get('x-request-id');
+      expect(id).toMatch(UUID);
+      if (kind) expect(bodyId(r.body, kind)).toBe(id);
+    },
+  );
 
   it.each(REQUESTS)('%s: the client’s own, kept', async (_, path, init, kind) => {
     const own = 'Root=1-67891233-abcdef012345678912345678';
