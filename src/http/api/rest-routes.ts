@@ -44,11 +44,8 @@ export function mountRest(app: Elysia, host: Host): void {
       observer.refused('rest');
       return refusal(allowance.message, decision, host.docsUrl(), rateLimitHeaders(decision), exchange.id);
     }
-    const reply =
-      endpoint instanceof Reply
-        ? endpoint
-        : await rest.handle(request, endpoint, { ...ctx, client, requestId: exchange.id });
-    return host.send(set, withRequestId(reply, exchange.id), decision);
+    if (endpoint instanceof Reply) return host.send(set, withRequestId(endpoint, exchange.id), decision);
+    return host.send(set, await rest.handle(request, endpoint, { ...ctx, client, requestId: exchange.id }), decision);
   };
 
   const handler = observed(observer, 'rest', restRequest);

@@ -4,9 +4,9 @@ import { INVALID_JSON_BODY } from '../../../routers/errors.js';
 import type { AnyOperation, Context } from '../../../routers/index.js';
 import { API_PREFIX } from '../../../routers/prefixes.js';
 import { isJsonContentType, readBody } from './body.js';
-import { errorReply, noEndpoint, restErrorReply } from './errors.js';
+import { errorReply, noEndpoint, restErrorReply, withRequestId } from './errors.js';
 import { callOperation } from './invoke.js';
-import { jsonReply, type Reply } from './reply.js';
+import { jsonReply, Reply } from './reply.js';
 
 /** Where a REST request goes: the operation and its procedure path (`caesar.encrypt`). */
 export interface RestEndpoint {
@@ -32,6 +32,23 @@ export interface RestHandler {
 }
 
 const UNSUPPORTED_TYPE = 'The request body must be JSON, sent with Content-Type: application/json.';
+
+/** A POST's input: its body, a JSON object, or the error reply that says why not. */
+async function inputOf(request: Request): Promise<unknown> {
+  if (!isJsonContentType(request.headers.get('content-type'))) return errorReply(415, UNSUPPORTED_TYPE);
+  const body = await readBody(request);
+  if (!body.ok) return errorReply(body.status, body.message);
+  let input: unknown;
+  try {
+    input = JSON.parse(body.text);
+  } catch {
+    return errorReply(400, INVALID_JSON_BODY);
+  }
+  if (typeof input !== 'object' || input === null || Array.isArray(input)) {
+    return errorReply(400, 'The request body must be a JSON object.');
+  }
+  return input;
+}
 
 /**
  * trpc-to-openapi's own handler rebuilds itself per request and permanently switches the routers' number and
@@ -66,20 +83,10 @@ export function createRestHandler(
     },
 
     async handle(request, endpoint, ctx) {
-      let input: unknown;
-      if (endpoint.operation.rest.method === 'POST') {
-        if (!isJsonContentType(request.headers.get('content-type'))) return errorReply(415, UNSUPPORTED_TYPE);
-        const body = await readBody(request);
-        if (!body.ok) return errorReply(body.status, body.message);
-        try {
-          input = JSON.parse(body.text);
-        } catch {
-          return errorReply(400, INVALID_JSON_BODY);
-        }
-        if (typeof input !== 'object' || input === null || Array.isArray(input)) {
-          return errorReply(400, 'The request body must be a JSON object.');
-        }
-      }
+      // An error's body names the request; an operation's answer is its own schema's, a 503 of health's included.
+      const failed = (reply: Reply) => (ctx.requestId === undefined ? reply : withRequestId(reply, ctx.requestId));
+      const input = endpoint.operation.rest.method === 'POST' ? await inputOf(request) : undefined;
+      if (input instanceof Reply) return failed(input);
       try {
         const output = await callOperation(endpoint.operation, input, ctx);
         return jsonReply(output, endpoint.operation.unavailableWhen?.test(output) ? 503 : 200);
@@ -88,7 +95,7 @@ export function createRestHandler(
         const error = cause as TRPCError;
         if (error.code === 'INTERNAL_SERVER_ERROR')
           onInternalError(error.cause ?? error, endpoint.procedure, ctx.requestId);
-        return restErrorReply(error);
+        return failed(restErrorReply(error));
       }
     },
   };
