@@ -23,7 +23,7 @@ const EVENT_LEVEL = {
   metrics_error: 'error',
 } as const satisfies Record<string, Exclude<LogLevel, 'silent'>>;
 
-export type LogEvent = keyof typeof EVENT_LEVEL;
+type LogEvent = keyof typeof EVENT_LEVEL;
 
 /** Tells of an event by name, with its details. */
 export type Log = (event: LogEvent, detail: Record<string, unknown>) => void;

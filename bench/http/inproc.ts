@@ -2,19 +2,35 @@
 // sockets, HTTP parsing or a load generator sharing the machine. What the framework layers cost, to the µs.
 // Usage: node --import tsx bench/http/inproc.ts   or   node_modules/.bin/bun bench/http/inproc.ts
 // (env: BENCH_N=20000 requests per round, BENCH_ROUNDS=5)
+import { pino } from 'pino';
 import { createApp } from '../../src/http/app.js';
+import { createMetrics } from '../../src/http/metrics.js';
+import { createLimiter } from '../../src/http/rate-limit/create-limiter.js';
+import { createLogger } from '../../src/log.js';
 import { bareApp } from './bare-app.js';
 
 const N = Number(process.env.BENCH_N ?? 20000);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 const runtime = (process.versions as { bun?: string }).bun ? `bun ${process.versions.bun}` : `node ${process.version}`;
 
-const service = createApp({ config: { rateLimit: 1_000_000_000 }, log: () => {} });
+const config = { rateLimit: 1_000_000_000, rateLimitWindowS: 60, redisUrl: undefined };
+// Without its access log (LOG_LEVEL=warn) and metrics, and with both, as deployed: the log's lines written (to
+// /dev/null, asynchronously, as to stdout) and the metrics counted.
+const service = createApp({ config, logger: createLogger('warn') });
+const limiter = createLimiter(config, () => {});
+const observed = createApp({
+  config,
+  limiter,
+  logger: createLogger('info', pino.destination({ dest: '/dev/null', sync: false, minLength: 1 })),
+  metrics: createMetrics({ limiter }),
+});
 const bare = bareApp();
 // A stand-in for the listening server: the limiter asks it for the client's address, as Bun's does.
-(service as unknown as { server: unknown }).server = {
-  requestIP: () => ({ address: '127.0.0.1', family: 'IPv4', port: 1 }),
-};
+for (const app of [service, observed]) {
+  (app as unknown as { server: unknown }).server = {
+    requestIP: () => ({ address: '127.0.0.1', family: 'IPv4', port: 1 }),
+  };
+}
 
 const PLAIN = JSON.stringify({ text: 'Hello, World!', shift: 3 });
 const HEADERS = { 'content-type': 'application/json', 'content-length': String(PLAIN.length) };
@@ -32,6 +48,9 @@ const ALL: Case[] = [
   { name: 'REST caesar/encrypt', app: service, path: '/api/v1/caesar/encrypt', body: PLAIN },
   { name: 'tRPC caesar.encrypt', app: service, path: '/trpc/caesar.encrypt', body: `{"json":${PLAIN}}` },
   { name: 'tRPC batch ×2', app: service, path: '/trpc/caesar.encrypt,caesar.encrypt?batch=1', body: batch },
+  { name: 'REST, log+metrics', app: observed, path: '/api/v1/caesar/encrypt', body: PLAIN },
+  { name: 'tRPC, log+metrics', app: observed, path: '/trpc/caesar.encrypt', body: `{"json":${PLAIN}}` },
+  { name: 'batch, log+metrics', app: observed, path: '/trpc/caesar.encrypt,caesar.encrypt?batch=1', body: batch },
 ];
 
 /** BENCH_ONLY=REST (a substring of the names) keeps the bare case and the matching ones, e.g. for a profile. */

@@ -54,7 +54,7 @@ const hostName: Pick<Setting<string>, 'type' | 'parse'> = {
 };
 
 /** The log levels, quietest last: pino's names. */
-export const LOG_LEVELS = ['trace', 'debug', 'info', 'warn', 'error', 'fatal', 'silent'] as const;
+const LOG_LEVELS = ['trace', 'debug', 'info', 'warn', 'error', 'fatal', 'silent'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
 
 /** Every setting by its field in ServiceConfig; to add one, add it here (README: npm run docs:config). */
