@@ -1,9 +1,10 @@
 // Node's HTTP server held to the service's promises: bounded connection times, connections and unread answers per address.
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
-import { ERROR_LABEL, type ErrorStatus, errorReply } from './api/errors.js';
+import { ERROR_LABEL, type ErrorStatus, errorReply, withRequestId } from './api/errors.js';
 import { JSON_TYPE } from './api/reply.js';
 import type { ServiceConfig } from './config.js';
+import { REQUEST_ID_HEADER, requestIdFrom } from './observe.js';
 import { clientKey } from './rate-limit/client-ip.js';
 
 /** What Node's server is held to (from ServiceConfig; the defaults are in DEFAULT_CONFIG). */
@@ -34,14 +35,23 @@ export function nodeServerOptions(limits: NodeLimits) {
   };
 }
 
-/** The contract's error body (errorReply's), with the head of a connection that closes after it. */
-function jsonError(status: ErrorStatus, message: string): { head: Record<string, string | number>; body: string } {
-  const { body } = errorReply(status, message);
+/**
+ * The contract's error body (errorReply's, naming the request's id), with the head of a connection that closes after
+ * it. `own`: the X-Request-Id the request sent, when Node parsed one.
+ */
+function jsonError(
+  status: ErrorStatus,
+  message: string,
+  own?: string | string[],
+): { head: Record<string, string | number>; body: string } {
+  const id = requestIdFrom(typeof own === 'string' ? own : undefined);
+  const { body } = withRequestId(errorReply(status, message), id);
   return {
     head: {
       'content-type': JSON_TYPE,
       'content-length': Buffer.byteLength(body),
       'x-content-type-options': 'nosniff',
+      [REQUEST_ID_HEADER]: id,
       connection: 'close',
     },
     body,
@@ -105,7 +115,7 @@ export function hardenNodeServer(
       refusal = [503, 'Earlier answers to this address have not been read yet; read them before sending more.'];
     }
     if (!refusal) return handler(req, res);
-    const { head, body } = jsonError(...refusal);
+    const { head, body } = jsonError(...refusal, req.headers[REQUEST_ID_HEADER.toLowerCase()]);
     res.writeHead(refusal[0], head).end(body);
   });
 

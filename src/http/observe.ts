@@ -12,11 +12,13 @@ export const REQUEST_ID_HEADER = 'X-Request-Id';
  */
 const CLIENT_REQUEST_ID = /^[A-Za-z0-9._:;=+/@-]{1,128}$/;
 
-/** The request's id: its own X-Request-Id when acceptable, else a new UUID. */
-export function requestIdOf(request: Request): string {
-  const own = request.headers.get(REQUEST_ID_HEADER);
-  return own !== null && CLIENT_REQUEST_ID.test(own) ? own : randomUUID();
+/** The id of a request that sent `own` as its X-Request-Id (undefined or null: none): it, when acceptable, else a UUID. */
+export function requestIdFrom(own: string | null | undefined): string {
+  return typeof own === 'string' && CLIENT_REQUEST_ID.test(own) ? own : randomUUID();
 }
+
+/** The request's id: its own X-Request-Id when acceptable, else a new UUID. */
+export const requestIdOf = (request: Request): string => requestIdFrom(request.headers.get(REQUEST_ID_HEADER));
 
 /** Which part of the service answered: the metrics' and the log's `surface`. */
 export type Surface = 'rest' | 'trpc' | 'page' | 'other';

@@ -1,7 +1,9 @@
 // Every answer carries X-Request-Id (issue 31, item 3): the client's own when it is a bounded token, else a new UUID;
 // error bodies carry the same id (REST's request_id, tRPC's data.requestId).
+import { Socket } from 'node:net';
 import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type ServiceProcess, startService } from '../../scripts/lib/service-process.js';
 import { requestIdOf } from '../../src/http/observe.js';
 import { makeApp, send } from './helpers.js';
 
@@ -102,5 +104,43 @@ describe('which client ids are kept (requestIdOf)', () => {
         expect(idOf(own)).toMatch(UUID);
       }),
     );
+  });
+});
+
+/** Sends raw bytes and resolves with what came back once the server closes the connection. */
+function raw(url: string, bytes: string): Promise<string> {
+  const { hostname, port } = new URL(url);
+  return new Promise((resolve, reject) => {
+    let data = '';
+    const socket = new Socket();
+    socket.on('data', (d) => {
+      data += d;
+    });
+    socket.once('error', reject);
+    socket.once('close', () => resolve(data));
+    socket.connect(Number(port), hostname, () => socket.write(bytes));
+  });
+}
+
+describe('what Node refuses before the app (src/http/node-server.ts), as npm start runs it', () => {
+  let service: ServiceProcess;
+  beforeAll(async () => {
+    service = await startService({ env: { COMPUTE_WORKERS: '0' } });
+  }, 60_000);
+  afterAll(() => service?.stop());
+
+  it.each([
+    ['a request target that is not a URL (400), the client’s id kept', 'GET http://[bad/ HTTP/1.1', 'own-id-1', 400],
+    ['malformed HTTP (400), a new id', 'GET nonsense HTTP/1.1', undefined, 400],
+    ['headers over 16 KiB (431), a new id', `GET / HTTP/1.1\r\nX: ${'a'.repeat(20_000)}`, undefined, 431],
+  ])('%s', async (_, head, own, status) => {
+    const idLine = own ? `\r\nX-Request-Id: ${own}` : '';
+    const answer = await raw(service.url, `${head}\r\nHost: x${idLine}\r\n\r\n`);
+    const [top = '', body = ''] = answer.split('\r\n\r\n');
+    expect(top).toMatch(new RegExp(`^HTTP/1\\.1 ${status} `));
+    const id = /\r\nx-request-id: ([^\r]+)/i.exec(top)?.[1];
+    expect(id).toBe(own ?? id?.match(UUID)?.[0]);
+    expect(id).toBeDefined();
+    expect(JSON.parse(body)).toMatchObject({ success: false, request_id: id });
   });
 });
