@@ -41,7 +41,8 @@ const COMMANDS: Record<Runtime, { service: string[]; bare: string[] }> = {
 };
 
 const PLAIN = { text: 'Hello, World!', shift: 3 };
-const CIPHER = { text: 'Wkh txlfn eurzq ira mxpsv ryhu wkh odcb grj' };
+// In English, as the bare solve reads it: sent without a language a text is read in all five (issue 30, item 1).
+const CIPHER = { text: 'Wkh txlfn eurzq ira mxpsv ryhu wkh odcb grj', language: 'en' };
 
 interface Case {
   name: string;
