@@ -37,18 +37,18 @@ export interface Logger {
 }
 
 /**
- * Standard output, written asynchronously. minLength 1 writes each line at once, as 0 would, but makes flush() wait
- * for a write under way (with 0 it returns at once, and a line still being written at exit was lost, or overtaken by
- * the next, written synchronously by pino's exit hook).
+ * Standard output, in writes of 4 KiB or every 250 ms, whichever comes first (and at exit), each written synchronously
+ * as pino writes stdout by default. Measured per access-log line (2026-11-28, loaded 2-core machine, to /dev/null):
+ * this 5.3 µs on Node and 5.1 µs on Bun, against 6.4 / 5.3 for a write per line and 7.5 / 6.0 for pino's asynchronous
+ * destination, the line's own serialising being 3.7 / 2.5 µs of each. A line waits at most 250 ms to be written.
  */
-const asyncStdout = () => pino.destination({ dest: 1, sync: false, minLength: 1 });
+const stdoutDestination = () => pino.destination({ dest: 1, sync: true, minLength: 4096, periodicFlush: 250 });
 
 /**
- * pino on stdout at `level`: `{"level":"info","time":"<ISO>","pid":…,"hostname":…,"event":…,…}`. Its destination
- * writes asynchronously (a line never waits for the pipe; lines written while one write is under way go together in
- * the next); main flushes it before the process exits.
+ * pino on stdout at `level`: `{"level":"info","time":"<ISO>","pid":…,"hostname":…,"event":…,…}`; main flushes it
+ * before the process exits.
  */
-export function createLogger(level: LogLevel, destination: pino.DestinationStream = asyncStdout()) {
+export function createLogger(level: LogLevel, destination: pino.DestinationStream = stdoutDestination()) {
   const logger = pino(
     {
       level,
