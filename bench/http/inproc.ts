@@ -2,11 +2,10 @@
 // sockets, HTTP parsing or a load generator sharing the machine. What the framework layers cost, to the µs.
 // Usage: node --import tsx bench/http/inproc.ts   or   node_modules/.bin/bun bench/http/inproc.ts
 // (env: BENCH_N=20000 requests per round, BENCH_ROUNDS=5)
-import { pino } from 'pino';
 import { createApp } from '../../src/http/app.js';
 import { createMetrics } from '../../src/http/metrics.js';
 import { createLimiter } from '../../src/http/rate-limit/create-limiter.js';
-import { createLogger } from '../../src/log.js';
+import { createLogger, logDestination } from '../../src/log.js';
 import { bareApp } from './bare-app.js';
 
 const N = Number(process.env.BENCH_N ?? 20000);
@@ -15,13 +14,13 @@ const runtime = (process.versions as { bun?: string }).bun ? `bun ${process.vers
 
 const config = { rateLimit: 1_000_000_000, rateLimitWindowS: 60, redisUrl: undefined };
 // Without its access log (LOG_LEVEL=warn) and metrics, and with both, as deployed: the log's lines written (to
-// /dev/null, asynchronously, as to stdout) and the metrics counted.
+// /dev/null, as they are to stdout) and the metrics counted.
 const service = createApp({ config, logger: createLogger('warn') });
 const limiter = createLimiter(config, () => {});
 const observed = createApp({
   config,
   limiter,
-  logger: createLogger('info', pino.destination({ dest: '/dev/null', sync: false, minLength: 1 })),
+  logger: createLogger('info', logDestination('/dev/null')),
   metrics: createMetrics({ limiter }),
 });
 const bare = bareApp();
