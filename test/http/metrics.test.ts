@@ -109,7 +109,11 @@ describe.each(['node', 'bun'] as Runtime[])('a service on %s with METRICS_PORT, 
     expect(s.get(`${COUNT}{surface="rest",route="meta.health",status="200"}`)).toBeGreaterThanOrEqual(1);
     expect(s.get('cipher_compute_workers')).toBe(1);
     expect(s.has('process_cpu_seconds_total')).toBe(true);
-    expect(service.output.join('')).toContain(`"event":"metrics_listening","url":"${metricsUrl}/metrics"`);
+    // Its start line names the address (the log writes at most 250 ms after the line is told: wait for it).
+    const line = `"event":"metrics_listening","url":"${metricsUrl}/metrics"`;
+    for (let i = 0; i < 500 && !service.output.join('').includes(line); i++)
+      await new Promise((r) => setTimeout(r, 10));
+    expect(service.output.join('')).toContain(line);
   });
 
   it('never on the public port, and nothing else on the metrics port', async () => {

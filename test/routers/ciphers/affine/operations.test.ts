@@ -132,6 +132,11 @@ describe('affine over REST', () => {
     expect(r.status).toBe(200);
     const bad = await post(app, '/affine/encrypt', { text: 'abc', a: 3, b: 1, alphabet: 'spanish' });
     expect(bad.status).toBe(422);
-    expect(bad.body).toEqual({ success: false, error: 'Validation failed', errors: { a: [coprime(27)] } });
+    expect(bad.body).toEqual({
+      success: false,
+      error: 'Validation failed',
+      errors: { a: [coprime(27)] },
+      request_id: bad.headers.get('x-request-id'),
+    });
   });
 });

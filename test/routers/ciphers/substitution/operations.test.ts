@@ -170,6 +170,7 @@ describe('substitution over REST', () => {
       success: false,
       error: 'Validation failed',
       errors: { keyword: ['Give either key or keyword, not both.'] },
+      request_id: r.headers.get('x-request-id'),
     });
   });
 });
