@@ -13,6 +13,14 @@ export type NodeLimits = Pick<
 >;
 
 /**
+ * How long a connection refused by Node's parser (400, 408, 431) stays open after its answer is handed to the kernel,
+ * reading and dropping whatever the client still sends, before it is closed outright. A reading client has its answer
+ * by then (a closed socket with unread input resets the connection, which can cost the client an answer it has not
+ * read yet); one that keeps writing and never reads no longer holds the connection half-open for as long as it writes.
+ */
+const ANSWER_LINGER_MS = 1000;
+
+/**
  * Connections of one address whose answers have stopped flowing (the send buffer is full: the client is not reading)
  * past which that address's new requests are refused: each holds up to one answer in memory until it is read or the
  * idle timeout closes the connection.
@@ -121,5 +129,7 @@ export function hardenNodeServer(
     const { head, body } = jsonError(status, message);
     const lines = Object.entries(head).map(([k, v]) => `${k}: ${v}\r\n`);
     socket.end(`HTTP/1.1 ${status} ${ERROR_LABEL[status]}\r\n${lines.join('')}\r\n${body}`);
+    // end() only half-closes: a client that keeps writing would hold the connection open (FIN-WAIT-2) forever.
+    setTimeout(() => socket.destroy(), ANSWER_LINGER_MS).unref();
   });
 }
