@@ -43,7 +43,7 @@ async function main(): Promise<void> {
   app.listen({ port: config.port, hostname: config.host, reusePort: false, ...runtimeOptions }, (s) => {
     server = s as unknown as ListeningServer;
     const node = server.raw?.node;
-    if (node?.server && node.handler) hardenNodeServer(node.server, node.handler, config);
+    const budget = node?.server && node.handler ? hardenNodeServer(node.server, node.handler, config) : undefined;
     console.log(
       JSON.stringify({
         event: 'listening',
@@ -52,6 +52,7 @@ async function main(): Promise<void> {
         rate_limit: `${config.rateLimit}/${config.rateLimitWindowS}s`,
         rate_limit_store: limiter.store.kind,
         workers: compute instanceof WorkerPool ? compute.size : 0,
+        max_connections: budget?.max ?? null,
       }),
     );
   });

@@ -32,6 +32,11 @@ export interface ServiceConfig {
   idleTimeoutMs: number;
   /** Open connections per client address; 0: no cap (the default behind a trusted proxy, which has one address). */
   connectionsPerAddress: number;
+  /**
+   * Node: open connections in all, past which the longest-waiting one without a request running is shed; undefined:
+   * from the process's file limit (src/http/file-limit.ts); 0: no cap.
+   */
+  maxConnections: number | undefined;
 }
 
 export const DEFAULT_CONFIG: ServiceConfig = {
@@ -51,6 +56,7 @@ export const DEFAULT_CONFIG: ServiceConfig = {
   requestTimeoutMs: 30_000,
   idleTimeoutMs: 30_000,
   connectionsPerAddress: 128,
+  maxConnections: undefined,
 };
 
 /** Stops the start: the variable, what it must be, and the value it held. */
@@ -133,5 +139,11 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServiceConf
       env.MAX_CONNECTIONS_PER_ADDRESS?.trim() === '0'
         ? 0
         : positiveInt(env, 'MAX_CONNECTIONS_PER_ADDRESS', DEFAULT_CONFIG.connectionsPerAddress, 1_000_000),
+    maxConnections:
+      env.MAX_CONNECTIONS?.trim() === '0'
+        ? 0
+        : env.MAX_CONNECTIONS?.trim()
+          ? positiveInt(env, 'MAX_CONNECTIONS', 1, 1_000_000)
+          : undefined,
   };
 }

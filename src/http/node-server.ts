@@ -1,15 +1,17 @@
-// Node's HTTP server held to the service's promises: bounded connection times, connections and unread answers per address.
+// Node's HTTP server held to the service's promises: bounded connection times, connections in all and per address.
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import { ERROR_LABEL, type ErrorStatus, errorReply } from './api/errors.js';
 import { JSON_TYPE } from './api/reply.js';
 import type { ServiceConfig } from './config.js';
+import { ConnectionBudget } from './connection-budget.js';
+import { connectionBudget, fileLimit } from './file-limit.js';
 import { clientKey } from './rate-limit/client-ip.js';
 
 /** What Node's server is held to (from ServiceConfig; the defaults are in DEFAULT_CONFIG). */
 export type NodeLimits = Pick<
   ServiceConfig,
-  'headersTimeoutMs' | 'requestTimeoutMs' | 'idleTimeoutMs' | 'connectionsPerAddress' | 'trustProxy'
+  'headersTimeoutMs' | 'requestTimeoutMs' | 'idleTimeoutMs' | 'connectionsPerAddress' | 'trustProxy' | 'maxConnections'
 >;
 
 /**
@@ -19,6 +21,12 @@ export type NodeLimits = Pick<
  * read yet); one that keeps writing and never reads no longer holds the connection half-open for as long as it writes.
  */
 const ANSWER_LINGER_MS = 1000;
+
+/** The connection budget MAX_CONNECTIONS asks for: unset, from the file limit; 0, none. */
+export function resolveMaxConnections(setting: number | undefined, limit = fileLimit): number | undefined {
+  if (setting === 0) return undefined;
+  return setting ?? connectionBudget(limit());
+}
 
 /**
  * Connections of one address whose answers have stopped flowing (the send buffer is full: the client is not reading)
@@ -63,21 +71,29 @@ function jsonError(status: ErrorStatus, message: string): { head: Record<string,
  * what srvx (a request target it cannot parse) or Node's parser (malformed HTTP, headers over 16 KiB, time-outs)
  * would answer with an empty body. `handler` is srvx's request listener, which this one wraps.
  *
- * Behind a trusted proxy every connection comes from the proxy: the per-address caps are then the proxy's job.
+ * Behind a trusted proxy every connection comes from the proxy: the per-address caps are then the proxy's job. The
+ * budget of all connections (below the file limit, so accept() never fails) holds everywhere; it is returned.
  */
 export function hardenNodeServer(
   server: Server,
   handler: (req: IncomingMessage, res: ServerResponse) => unknown,
   limits: NodeLimits,
-): void {
+): ConnectionBudget | undefined {
   const perAddress = !limits.trustProxy;
   const sockets = new Map<string, Set<Socket>>();
+  const max = resolveMaxConnections(limits.maxConnections);
+  const budget = max === undefined ? undefined : new ConnectionBudget(max);
   // Node destroys a timed-out socket only when nothing listens for the timeout; say it outright.
   server.timeout = limits.idleTimeoutMs;
   server.on('timeout', (socket: Socket) => socket.destroy());
 
   server.on('connection', (socket: Socket) => {
-    if (!perAddress) return;
+    if (perAddress && !admitPerAddress(socket)) return;
+    budget?.admit(socket);
+  });
+
+  /** False (and the socket closed) when its address already has its share of connections. */
+  const admitPerAddress = (socket: Socket): boolean => {
     const key = clientKey(socket.remoteAddress ?? '') ?? 'unknown';
     let open = sockets.get(key);
     if (!open) {
@@ -86,14 +102,15 @@ export function hardenNodeServer(
     }
     if (limits.connectionsPerAddress > 0 && open.size >= limits.connectionsPerAddress) {
       socket.destroy();
-      return;
+      return false;
     }
     open.add(socket);
     socket.once('close', () => {
       open.delete(socket);
       if (open.size === 0 && sockets.get(key) === open) sockets.delete(key);
     });
-  });
+    return true;
+  };
 
   /** Connections of the socket's address whose client has stopped reading what it asked for. */
   const stalledAt = (socket: Socket): number => {
@@ -105,6 +122,11 @@ export function hardenNodeServer(
 
   server.removeAllListeners('request');
   server.on('request', (req: IncomingMessage, res: ServerResponse) => {
+    if (budget) {
+      const socket = req.socket;
+      budget.started(socket);
+      res.once('close', () => budget.finished(socket));
+    }
     const url = req.url ?? '/';
     let refusal: [ErrorStatus, string] | undefined;
     if (url[0] !== '/' && url !== '*' && !URL.canParse(url)) {
@@ -132,4 +154,5 @@ export function hardenNodeServer(
     // end() only half-closes: a client that keeps writing would hold the connection open (FIN-WAIT-2) forever.
     setTimeout(() => socket.destroy(), ANSWER_LINGER_MS).unref();
   });
+  return budget;
 }

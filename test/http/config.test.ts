@@ -34,6 +34,9 @@ describe('configFromEnv', () => {
     [{ PUBLIC_URL: 'https://ciphers.example.org/' }, { publicUrl: 'https://ciphers.example.org' }],
     [{ PUBLIC_URL: 'http://10.0.0.5:8080/ciphers//' }, { publicUrl: 'http://10.0.0.5:8080/ciphers' }],
     [{ PUBLIC_URL: '' }, { publicUrl: undefined }],
+    [{ MAX_CONNECTIONS: '500' }, { maxConnections: 500 }],
+    [{ MAX_CONNECTIONS: '0' }, { maxConnections: 0 }],
+    [{ MAX_CONNECTIONS: '' }, { maxConnections: undefined }],
   ])('reads %j', (env, expected) => {
     expect(configFromEnv(env)).toMatchObject(expected);
   });
@@ -60,6 +63,7 @@ describe('configFromEnv', () => {
       'http://cache:6379',
       'REDIS_URL must be a redis:// or rediss:// URL or a socket path, not "http://cache:6379"',
     ],
+    ['MAX_CONNECTIONS', '-1', 'MAX_CONNECTIONS must be a whole number from 1 to 1000000, not "-1"'],
     ['REDIS_URL', 'redis://', 'REDIS_URL must be a redis:// or rediss:// URL or a socket path, not "redis://"'],
     [
       'PUBLIC_URL',
