@@ -15,10 +15,10 @@ export type NodeLimits = Pick<
 >;
 
 /**
- * How long a connection refused by Node's parser (400, 408, 431) stays open after its answer is handed to the kernel,
- * reading and dropping whatever the client still sends, before it is closed outright. A reading client has its answer
- * by then (a closed socket with unread input resets the connection, which can cost the client an answer it has not
- * read yet); one that keeps writing and never reads no longer holds the connection half-open for as long as it writes.
+ * How long a connection refused by Node's parser (400, 408, 431) stays open after its answer is written, before it is
+ * closed outright. A reading client has its answer by then (closing a socket with unread input resets the connection,
+ * which can cost the client an answer still on its way); one that keeps writing and never reads no longer holds the
+ * connection half-open for as long as it writes.
  */
 const ANSWER_LINGER_MS = 1000;
 
