@@ -120,13 +120,14 @@ async function main(): Promise<void> {
   app.listen({ port: config.port, hostname: config.host, reusePort: false, ...runtimeOptions }, (s) => {
     server = s as unknown as ListeningServer;
     const node = server.raw?.node;
-    if (node?.server && node.handler) hardenNodeServer(node.server, node.handler, config);
+    const budget = node?.server && node.handler ? hardenNodeServer(node.server, node.handler, config) : undefined;
     log('listening', {
       url: `http://${config.host}:${s?.port ?? config.port}`,
       runtime: isBun ? 'bun' : 'node',
       rate_limit: `${config.rateLimit}/${config.rateLimitWindowS}s`,
       rate_limit_store: limiter.store.kind,
       workers: compute instanceof WorkerPool ? compute.size : 0,
+      max_connections: budget?.max ?? null,
       log_level: config.logLevel,
     });
   });

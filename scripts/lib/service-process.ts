@@ -46,6 +46,8 @@ export interface StartOptions {
   graceMs?: number;
   /** Polls of /api/v1/health (100 ms apart) before giving up. */
   attempts?: number;
+  /** Open files the service may hold (`ulimit -n`, soft and hard, so Bun cannot raise it); unset: the caller's. */
+  fileLimit?: number;
 }
 
 /**
@@ -60,10 +62,16 @@ export function productionEnv(): NodeJS.ProcessEnv {
 
 /** Starts the service as `npm start` (Node) or `npm run start:bun` would, and waits until /health answers. */
 export async function startService(options: StartOptions = {}): Promise<ServiceProcess> {
-  const { runtime = 'node', env = {}, graceMs = 3000, attempts = 200 } = options;
+  const { runtime = 'node', env = {}, graceMs = 3000, attempts = 200, fileLimit } = options;
   const port = await freePort();
   const output: string[] = [];
-  const [command, args] = runtime === 'node' ? [NODE, ['--import', 'tsx', 'src/main.ts']] : [BUN, ['src/main.ts']];
+  const [program, programArgs] =
+    runtime === 'node' ? [NODE, ['--import', 'tsx', 'src/main.ts']] : [BUN, ['src/main.ts']];
+  // The shell sets the limit and replaces itself with the service (exec): signals reach the service itself.
+  const [command, args] =
+    fileLimit === undefined
+      ? [program, programArgs]
+      : ['/bin/sh', ['-c', `ulimit -n ${fileLimit} && exec "$0" "$@"`, program, ...programArgs]];
   const child = spawn(command, args, {
     cwd: ROOT,
     env: { ...productionEnv(), ...env, PORT: String(port), HOST: '127.0.0.1' },

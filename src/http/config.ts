@@ -167,6 +167,14 @@ export const SETTINGS = {
     meaning: 'Node: open connections per client address; `0` for no cap (no cap either with `TRUST_PROXY`)',
     ...wholeNumber(0, 1_000_000),
   }),
+  maxConnections: setting<number | undefined>({
+    env: 'MAX_CONNECTIONS',
+    default: undefined,
+    shownDefault: 'the file limit (`ulimit -n`) less an eighth (at least 64)',
+    meaning:
+      'Node: open connections in all; at the cap the oldest one without a request running is shed for a newcomer; `0` for no cap',
+    ...wholeNumber(0, 1_000_000),
+  }),
   logLevel: setting<LogLevel>({
     env: 'LOG_LEVEL',
     type: `one of ${LOG_LEVELS.join(', ')}`,

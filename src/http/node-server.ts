@@ -1,17 +1,33 @@
-// Node's HTTP server held to the service's promises: bounded connection times, connections and unread answers per address.
+// Node's HTTP server held to the service's promises: bounded connection times, connections in all and per address.
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import { ERROR_LABEL, type ErrorStatus, errorReply, withRequestId } from './api/errors.js';
 import { JSON_TYPE } from './api/reply.js';
 import type { ServiceConfig } from './config.js';
+import { ConnectionBudget } from './connection-budget.js';
+import { connectionBudget, fileLimit } from './file-limit.js';
 import { REQUEST_ID_HEADER, requestIdFrom } from './observe.js';
 import { clientKey } from './rate-limit/client-ip.js';
 
 /** What Node's server is held to (from ServiceConfig; the defaults are in DEFAULT_CONFIG). */
 export type NodeLimits = Pick<
   ServiceConfig,
-  'headersTimeoutMs' | 'requestTimeoutMs' | 'idleTimeoutMs' | 'connectionsPerAddress' | 'trustProxy'
+  'headersTimeoutMs' | 'requestTimeoutMs' | 'idleTimeoutMs' | 'connectionsPerAddress' | 'trustProxy' | 'maxConnections'
 >;
+
+/**
+ * How long a connection refused by Node's parser (400, 408, 431) stays open after its answer is written, before it is
+ * closed outright. A reading client has its answer by then (closing a socket with unread input resets the connection,
+ * which can cost the client an answer still on its way); one that keeps writing and never reads no longer holds the
+ * connection half-open for as long as it writes.
+ */
+const ANSWER_LINGER_MS = 1000;
+
+/** The connection budget MAX_CONNECTIONS asks for: unset, from the file limit; 0, none. */
+export function resolveMaxConnections(setting: number | undefined, limit = fileLimit): number | undefined {
+  if (setting === 0) return undefined;
+  return setting ?? connectionBudget(limit());
+}
 
 /**
  * Connections of one address whose answers have stopped flowing (the send buffer is full: the client is not reading)
@@ -65,21 +81,29 @@ function jsonError(
  * what srvx (a request target it cannot parse) or Node's parser (malformed HTTP, headers over 16 KiB, time-outs)
  * would answer with an empty body. `handler` is srvx's request listener, which this one wraps.
  *
- * Behind a trusted proxy every connection comes from the proxy: the per-address caps are then the proxy's job.
+ * Behind a trusted proxy every connection comes from the proxy: the per-address caps are then the proxy's job. The
+ * budget of all connections (below the file limit, so accept() never fails) holds everywhere; it is returned.
  */
 export function hardenNodeServer(
   server: Server,
   handler: (req: IncomingMessage, res: ServerResponse) => unknown,
   limits: NodeLimits,
-): void {
+): ConnectionBudget | undefined {
   const perAddress = !limits.trustProxy;
   const sockets = new Map<string, Set<Socket>>();
+  const max = resolveMaxConnections(limits.maxConnections);
+  const budget = max === undefined ? undefined : new ConnectionBudget(max);
   // Node destroys a timed-out socket only when nothing listens for the timeout; say it outright.
   server.timeout = limits.idleTimeoutMs;
   server.on('timeout', (socket: Socket) => socket.destroy());
 
   server.on('connection', (socket: Socket) => {
-    if (!perAddress) return;
+    if (perAddress && !admitPerAddress(socket)) return;
+    budget?.admit(socket);
+  });
+
+  /** False (and the socket closed) when its address already has its share of connections. */
+  const admitPerAddress = (socket: Socket): boolean => {
     const key = clientKey(socket.remoteAddress ?? '') ?? 'unknown';
     let open = sockets.get(key);
     if (!open) {
@@ -88,14 +112,15 @@ export function hardenNodeServer(
     }
     if (limits.connectionsPerAddress > 0 && open.size >= limits.connectionsPerAddress) {
       socket.destroy();
-      return;
+      return false;
     }
     open.add(socket);
     socket.once('close', () => {
       open.delete(socket);
       if (open.size === 0 && sockets.get(key) === open) sockets.delete(key);
     });
-  });
+    return true;
+  };
 
   /** Connections of the socket's address whose client has stopped reading what it asked for. */
   const stalledAt = (socket: Socket): number => {
@@ -107,6 +132,11 @@ export function hardenNodeServer(
 
   server.removeAllListeners('request');
   server.on('request', (req: IncomingMessage, res: ServerResponse) => {
+    if (budget) {
+      const socket = req.socket;
+      budget.started(socket);
+      res.once('close', () => budget.finished(socket));
+    }
     const url = req.url ?? '/';
     let refusal: [ErrorStatus, string] | undefined;
     if (url[0] !== '/' && url !== '*' && !URL.canParse(url)) {
@@ -131,5 +161,8 @@ export function hardenNodeServer(
     const { head, body } = jsonError(status, message);
     const lines = Object.entries(head).map(([k, v]) => `${k}: ${v}\r\n`);
     socket.end(`HTTP/1.1 ${status} ${ERROR_LABEL[status]}\r\n${lines.join('')}\r\n${body}`);
+    // end() only half-closes: a client that keeps writing would hold the connection open (FIN-WAIT-2) forever.
+    setTimeout(() => socket.destroy(), ANSWER_LINGER_MS).unref();
   });
+  return budget;
 }

@@ -44,6 +44,9 @@ describe('configFromEnv', () => {
       { COMPUTE_WORKERS: '0', MAX_CONNECTIONS_PER_ADDRESS: '0' },
       { computeWorkers: 0, connectionsPerAddress: 0 },
     ],
+    [{ MAX_CONNECTIONS: '500' }, { maxConnections: 500 }],
+    [{ MAX_CONNECTIONS: '0' }, { maxConnections: 0 }],
+    [{ MAX_CONNECTIONS: '' }, { maxConnections: undefined }],
   ])('reads %j', (env, expected) => {
     expect(configFromEnv(env)).toMatchObject(expected);
   });
@@ -73,6 +76,7 @@ describe('configFromEnv', () => {
       'http://cache:6379',
       'REDIS_URL must be a redis:// or rediss:// URL or a socket path, not "http://cache:6379"',
     ],
+    ['MAX_CONNECTIONS', '-1', 'MAX_CONNECTIONS must be a whole number from 1 to 1000000, not "-1"'],
     ['REDIS_URL', 'redis://', 'REDIS_URL must be a redis:// or rediss:// URL or a socket path, not "redis://"'],
     [
       'PUBLIC_URL',

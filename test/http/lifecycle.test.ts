@@ -92,6 +92,33 @@ describe.each(RUNTIMES)('SIGTERM on %s, started as npm start starts it', (runtim
   }, 60_000);
 });
 
+// A client that trickles headers, never reads, and keeps writing after its answer: the server must close the
+// connection, not half-close it and go on reading for as long as the client writes (Node before issue 31: forever,
+// its side in FIN-WAIT-2). The client notices as its next write fails. Node answers 408 at HEADERS_TIMEOUT_MS
+// (1.5 s, checked once a second) and closes 1 s after; Bun closes at its own header time, about 12 s (measured).
+// The bound leaves Bun 18 s to spare: it only has to tell "closed" from "open while the client writes".
+describe.each(RUNTIMES)('a client that never reads, on %s', (runtime) => {
+  it('has its connection closed once its time is up, though it keeps writing', async () => {
+    const service = await startService({ runtime, env: { HEADERS_TIMEOUT_MS: '1500', RATE_LIMIT: '1000' } });
+    try {
+      const c = await connect(service.url);
+      c.socket.pause();
+      c.socket.write('GET /api/v1/health HTTP/1.1\r\nHost: localhost\r\n');
+      let line = 0;
+      const timer = setInterval(() => {
+        if (!c.socket.destroyed) c.socket.write(`X-Line-${line++}: a\r\n`);
+      }, 200);
+      const stillOpen = sleep(30_000).then(() => 'still open');
+      const outcome = await Promise.race([c.closed.then(() => 'closed'), stillOpen]);
+      clearInterval(timer);
+      c.socket.destroy();
+      expect(outcome).toBe('closed');
+    } finally {
+      await service.stop();
+    }
+  }, 60_000);
+});
+
 // The service on Node: Bun.serve has no per-connection hook and keeps its own limits (docs/robustness.md).
 describe('slow and idle connections on Node', () => {
   let service: ServiceProcess;

@@ -23,6 +23,12 @@ function fixture(host: Partial<Host> = {}, failing?: string) {
       if (args[0] === 'install') state.installed = true;
       return undefined;
     },
+    unpack: (packages) => {
+      state.calls.push(['unpack', ...packages]);
+      if (failing === 'unpack') return 'apt-get download widget: E: Unable to locate package widget';
+      state.installed = true;
+      return undefined;
+    },
     log: (line) => state.logged.push(line),
     ...host,
   };
@@ -91,6 +97,29 @@ describe('provide', () => {
     const { req, machine } = fixture({ aptGet: () => undefined });
     expect(stopLine(() => provide(req, machine))).toBe(
       'the widget tests need widget: the widget package is installed but the program is not on PATH.',
+    );
+  });
+});
+
+describe('provide, for a daemon unpacked rather than installed', () => {
+  const daemon = (host: Partial<Host> = {}, failing?: string) => {
+    const f = fixture(host, failing);
+    return { ...f, req: { ...f.req, unpack: ['widget', 'libwidget1'] } };
+  };
+
+  it('unpacks the package and its libraries, as root or not, and installs nothing', () => {
+    for (const root of [true, false]) {
+      const { state, req, machine } = daemon({ root });
+      expect(provide(req, machine)).toBe('/usr/bin/widget');
+      expect(state.calls).toEqual([['unpack', 'widget', 'libwidget1']]);
+      expect(state.logged[0]).toMatch(/^test setup: the widget tests need widget; unpacking it into .*node_modules/);
+    }
+  });
+
+  it('stops with what failed', () => {
+    const { req, machine } = daemon({}, 'unpack');
+    expect(stopLine(() => provide(req, machine))).toBe(
+      'the widget tests need widget, and unpacking it failed: apt-get download widget: E: Unable to locate package widget',
     );
   });
 });

@@ -1,6 +1,6 @@
-// What the tests need beyond `npm ci` (redis-server, Chromium): found, else installed with apt-get (Debian, root), else one line.
+// What the tests need beyond `npm ci` (redis-server, nginx, Chromium): found, else got with apt-get (Debian), else one line.
 import { spawnSync } from 'node:child_process';
-import { accessSync, constants, existsSync } from 'node:fs';
+import { accessSync, constants, existsSync, mkdirSync, readdirSync } from 'node:fs';
 import { delimiter, join } from 'node:path';
 
 /** A program some tests cannot run without, and where it comes from. */
@@ -13,7 +13,15 @@ export interface Requirement {
   debianPackage: string;
   /** How to get it where there is no apt-get, as one clause: "install Redis so that … (on macOS: …)". */
   elsewhere: string;
+  /**
+   * The packages to unpack into UNPACKED (apt-get download, dpkg-deb -x) instead of installing: for a daemon whose
+   * package would start it on install and leave it running. Needs no root where the package lists are there.
+   */
+  unpack?: string[];
 }
+
+/** Where Debian packages the tests run from a directory of their own are unpacked (npm ci empties it). */
+const UNPACKED = join(new URL('../..', import.meta.url).pathname, 'node_modules/.cache/debian');
 
 /** Stops the run: the message is the whole story (one line), so no stack trace goes with it. */
 export class MissingRequirement extends Error {
@@ -46,6 +54,28 @@ export const REDIS_SERVER: Requirement = {
   elsewhere: 'install Redis so that redis-server is on PATH (on macOS: brew install redis)',
 };
 
+const UNPACKED_NGINX = join(UNPACKED, 'usr/sbin/nginx');
+
+export const NGINX: Requirement = {
+  neededBy: 'the deployment test (docs/deploy.md)',
+  find: () => onPath('nginx') ?? ['/usr/sbin/nginx', UNPACKED_NGINX].find((f) => existsSync(f)),
+  debianPackage: 'nginx',
+  elsewhere: 'install nginx so that nginx is on PATH (on macOS: brew install nginx)',
+  // nginx and the libraries it links, in case this Debian lacks one (libc6 it always has).
+  unpack: ['nginx', 'libpcre2-8-0', 'libssl3', 'zlib1g', 'libcrypt1'],
+};
+
+/** The environment an unpacked program needs to find its unpacked libraries; nothing for an installed one. */
+export function unpackedEnv(program: string): Record<string, string> {
+  if (!program.startsWith(UNPACKED)) return {};
+  const dirs = ['lib', 'usr/lib']
+    .map((d) => join(UNPACKED, d))
+    .filter((d) => existsSync(d))
+    .flatMap((d) => readdirSync(d).map((arch) => join(d, arch)))
+    .filter((d) => d.endsWith('-linux-gnu'));
+  return { LD_LIBRARY_PATH: dirs.join(delimiter) };
+}
+
 /** CHROMIUM_PATH when set (used as given, never replaced by an install), else `chromium` on PATH. */
 export function findChromium(): string | undefined {
   const given = process.env.CHROMIUM_PATH;
@@ -68,12 +98,15 @@ export interface Host {
   root: boolean;
   /** Runs `apt-get -y -qq <args>`; undefined on success, else its last line of output. */
   aptGet(args: string[]): string | undefined;
+  /** Downloads the packages and unpacks them into UNPACKED; undefined on success, else what failed, in one line. */
+  unpack(packages: string[]): string | undefined;
   log(line: string): void;
 }
 
 /** Runs apt-get quietly, waiting for a dpkg lock another install holds (a fresh machine's own upgrades, say). */
-function aptGet(args: string[]): string | undefined {
+function aptGet(args: string[], cwd?: string): string | undefined {
   const run = spawnSync('apt-get', ['-y', '-qq', '-o', 'DPkg::Lock::Timeout=300', ...args], {
+    cwd,
     env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
     encoding: 'utf8',
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -86,10 +119,24 @@ function aptGet(args: string[]): string | undefined {
   return lines.at(-1) ?? `exit code ${run.status}`;
 }
 
+/** apt-get download (reading the package lists first where they are missing and we may), then dpkg-deb -x. */
+function unpack(packages: string[]): string | undefined {
+  mkdirSync(UNPACKED, { recursive: true });
+  const download = () => aptGet(['download', ...packages], UNPACKED);
+  const failed = download() && (process.getuid?.() === 0 ? (aptGet(['update']) ?? download()) : download());
+  if (failed) return `apt-get download ${packages.join(' ')}: ${failed}`;
+  for (const deb of readdirSync(UNPACKED).filter((f) => f.endsWith('.deb'))) {
+    const run = spawnSync('dpkg-deb', ['-x', join(UNPACKED, deb), UNPACKED], { encoding: 'utf8' });
+    if (run.status !== 0) return `dpkg-deb -x ${deb}: ${(run.stderr ?? '').trim() || run.error?.message}`;
+  }
+  return undefined;
+}
+
 const THIS_MACHINE: Host = {
   debian: existsSync('/etc/debian_version') && onPath('apt-get') !== undefined,
   root: process.getuid?.() === 0,
   aptGet,
+  unpack,
   log: (line) => console.error(line),
 };
 
@@ -104,6 +151,7 @@ export function provide(req: Requirement, host: Host = THIS_MACHINE): string {
   if (found) return found;
   const what = `${req.neededBy} need ${req.debianPackage}`;
   if (!host.debian) throw new MissingRequirement(`${what}, and this is not Debian: ${req.elsewhere}.`);
+  if (req.unpack) return unpackFor(req, what, req.unpack, host);
   if (!host.root)
     throw new MissingRequirement(
       `${what}: run \`sudo apt-get install -y ${req.debianPackage}\`, then the tests again.`,
@@ -118,6 +166,16 @@ export function provide(req: Requirement, host: Host = THIS_MACHINE): string {
       `${what}: the ${req.debianPackage} package is installed but the program is not on PATH.`,
     );
   return installed;
+}
+
+/** provide()'s way for a requirement that is unpacked rather than installed. */
+function unpackFor(req: Requirement, what: string, packages: string[], host: Host): string {
+  host.log(`test setup: ${what}; unpacking it into ${UNPACKED}: apt-get download ${packages.join(' ')}, dpkg-deb -x`);
+  const failed = host.unpack(packages);
+  if (failed) throw new MissingRequirement(`${what}, and unpacking it failed: ${failed}`);
+  const unpacked = req.find();
+  if (!unpacked) throw new MissingRequirement(`${what}: ${packages.join(' ')} unpacked, but the program is not there.`);
+  return unpacked;
 }
 
 /**
