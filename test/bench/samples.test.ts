@@ -4,7 +4,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { namedAlphabet } from '../../src/core/index.js';
 
 /** Random numbers that return `values` in turn, then fail the test rather than loop for ever. */
@@ -21,17 +21,21 @@ const LINES = ['The cat sat.', ...Array.from({ length: 9 }, (_, i) => `training 
 
 let samples: typeof import('../../bench/accuracy/samples.js');
 let dir: string;
+let saved: string | undefined;
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'sampler-'));
   for (const language of ['en', 'pl']) writeFileSync(join(dir, `${language}.txt`), `${LINES.join('\n')}\n`);
-  // scripts/corpus.ts reads CORPUS_DIR when it loads, so the module is imported after it is set.
-  vi.stubEnv('CORPUS_DIR', dir);
+  // scripts/corpus.ts reads CORPUS_DIR when it loads, so the module is imported after it is set (by hand: Bun's
+  // runner has no vi.stubEnv).
+  saved = process.env.CORPUS_DIR;
+  process.env.CORPUS_DIR = dir;
   samples = await import('../../bench/accuracy/samples.js');
 });
 
 afterAll(() => {
-  vi.unstubAllEnvs();
+  if (saved === undefined) delete process.env.CORPUS_DIR;
+  else process.env.CORPUS_DIR = saved;
   rmSync(dir, { recursive: true, force: true });
 });
 
