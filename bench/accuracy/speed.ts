@@ -55,9 +55,13 @@ export function runSpeed(ctx: FormatContext): void {
         }),
       ) as { wall: number; cpu: number },
   );
-  const best = cold.reduce((x, y) => (y.cpu < x.cpu ? y : x));
+  // The median of the three, with their range: the best of three reported the luckiest start, not a typical one.
+  const range = (xs: number[]) => `${Math.min(...xs).toFixed(0)}–${Math.max(...xs).toFixed(0)}`;
+  const wall = cold.map((c) => c.wall);
+  const cpu = cold.map((c) => c.cpu);
   console.log(
-    `- load all five models, cold (fresh process, best of 3): ${best.wall.toFixed(0)} / ${best.cpu.toFixed(0)} ms`,
+    `- load all five models, cold (fresh process, median of 3): ${median(wall).toFixed(0)} / ` +
+      `${median(cpu).toFixed(0)} ms (range ${range(wall)} / ${range(cpu)})`,
   );
   const load = time(() => {
     for (const l of LANGUAGES) compileModel(readModelFile(l));

@@ -8,6 +8,8 @@ export interface HostileRequest {
   name: string;
   path: string;
   body: string;
+  /** Served as a chain of small tasks that the fair queue interleaves with others' (a bulk solve). */
+  pieces?: true;
 }
 
 const wordCache = new Map<string, string[]>();
@@ -107,6 +109,7 @@ export function costliest(): HostileRequest[] {
     {
       name: 'caesar/bulk solve of 1,000 texts, auto',
       path: '/api/v1/caesar/bulk',
+      pieces: true,
       body: JSON.stringify({
         method: 'solve',
         language: 'auto',

@@ -20,6 +20,9 @@ export type TaskReply =
   | { id: number; ok: true; value: unknown }
   | { id: number; ok: false; field?: string; message: string };
 
+/** Tasks one client may have waiting, per worker, unless the pool is given another bound (bench:latency fills it). */
+export const QUEUE_PER_CLIENT_PER_WORKER = 4;
+
 /** The budget of a task unless the pool is given another (COMPUTE_TIMEOUT_MS). */
 export const TASK_TIMEOUT_MS = 10_000;
 
@@ -202,7 +205,7 @@ export class WorkerPool implements ComputeService {
     this.size = Math.max(1, options.size ?? defaultPoolSize());
     this.timeoutMs = options.timeoutMs ?? TASK_TIMEOUT_MS;
     this.maxQueue = options.maxQueue ?? 32 * this.size;
-    this.maxQueuePerClient = options.maxQueuePerClient ?? 4 * this.size;
+    this.maxQueuePerClient = options.maxQueuePerClient ?? QUEUE_PER_CLIENT_PER_WORKER * this.size;
     this.inlineCost = options.inlineCost ?? INLINE_COST;
     this.inlineLanguages = new Set(options.inlineLanguages ?? ['en']);
     for (const language of this.inlineLanguages) getModel(language as Language);

@@ -126,4 +126,18 @@ describe('shiftEach (one text under many shifts, for the Caesar solver)', () => 
       );
     });
   }
+
+  // From 8,192 units a narrow text (every unit below U+0100, alphabet of at most 256) is shifted two units at a time
+  // (pairedDecrypter): the texts above stop at 1,500, so this path is checked here, at an even and an odd length.
+  it.each([8192, 8193, 9001])('gives the same text by pairs at %i units, on basic and german', (length) => {
+    for (const name of ['basic', 'german'] as const) {
+      const a = namedAlphabet(name);
+      const pool = [...CONTRACT_ALPHABETS[name][0], ...CONTRACT_ALPHABETS[name][1], ' ', '.', 'é', '7'];
+      let text = '';
+      for (let i = 0; text.length < length; i++) text += pool[(i * 7919 + (i >> 3)) % pool.length];
+      text = text.slice(0, length);
+      const each = shiftEach(text, a);
+      for (let shift = 0; shift < a.size; shift++) expect(each(shift)).toBe(shiftLetters(text, a, [-shift]));
+    }
+  });
 });

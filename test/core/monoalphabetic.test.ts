@@ -68,7 +68,17 @@ describe('affine', () => {
     expect(affineKeyProblem({ a: 2, b: 0 }, 26)).toMatch(/share no factor/);
     expect(affineKeyProblem({ a: 2, b: 0 }, 27)).toBeNull();
     expect(affineKeyProblem({ a: -5, b: -100 }, 26)).toBeNull();
-    expect(() => affineEncrypt('abc', { a: 13, b: 1 }, basic)).toThrow(RangeError);
+    expect(() => affineEncrypt('abc', { a: 13, b: 1 }, basic)).toThrow(/share no factor/);
+  });
+
+  it('refuses an a or a b that is not an integer, either alone', () => {
+    for (const key of [
+      { a: 1.5, b: 0 },
+      { a: 3, b: 0.5 },
+    ]) {
+      expect(affineKeyProblem(key, 26)).toBe('The a and b must be integers.');
+      expect(() => affineDecrypt('abc', key, basic)).toThrow('The a and b must be integers.');
+    }
   });
 
   it.each(NAMED_ALPHABETS)('%s: a = 1 is the Caesar shift by b', (name) => {

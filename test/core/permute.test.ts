@@ -9,6 +9,7 @@ import {
   NAMED_ALPHABETS,
   namedAlphabet,
   permutationOf,
+  permuteEach,
   permuteLetters,
 } from '../../src/core/index.js';
 import { anyOptions, anyText, CONTRACT_ALPHABETS, customCase, textFor } from './arbitraries.js';
@@ -80,9 +81,19 @@ describe('permuteLetters', () => {
     );
   });
 
-  it('refuses images that are not a permutation', () => {
+  it('refuses images that are not a permutation, saying why', () => {
     const a = namedAlphabet('basic');
-    expect(() => permutationOf(a, [0, 1])).toThrow(RangeError);
-    expect(() => permutationOf(a, Array(26).fill(0))).toThrow(RangeError);
+    const identity = Array.from({ length: 26 }, (_, i) => i);
+    expect(() => permutationOf(a, [0, 1])).toThrow('A permutation of this alphabet has 26 images.');
+    const once = 'The images must hold every letter exactly once.';
+    expect(() => permutationOf(a, Array(26).fill(0))).toThrow(once);
+    // Out of range at either end (25 is the last letter), or not an index at all.
+    for (const bad of [-1, 26, 0.5, Number.NaN])
+      expect(() => permutationOf(a, [...identity.slice(0, 25), bad])).toThrow(once);
+    expect(permutationOf(a, identity).own).toEqual(Int32Array.from(identity));
+  });
+
+  it('refuses an empty list of permutations', () => {
+    expect(() => permuteEach('abc', namedAlphabet('basic'), [])).toThrow('At least one permutation is required.');
   });
 });

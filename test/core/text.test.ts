@@ -31,6 +31,10 @@ describe('codePointLength', () => {
     ['two high surrogates', '\ud800\ud800', 2],
     ['reversed pair', '\ude00\ud83d', 2],
     ['high surrogate at the end', 'ab\ud83d', 3],
+    // The edges of the surrogate ranges: U+10FFFF is D BFF + D FFF; a low surrogate after a letter stands alone.
+    ['the last code point, U+10FFFF', '\udbff\udfff', 1],
+    ['a pair ending in DFFF', '\ud83d\udfff', 1],
+    ['a low surrogate after a letter', 'a\udc00', 2],
   ])('%s → %i', (_label, s, n) => {
     expect(codePointLength(s)).toBe(n);
     expect(codePointLength(s)).toBe([...s].length);
@@ -51,6 +55,9 @@ describe('codePointPrefix', () => {
     ['\udc00\ud800', 1, '\udc00'],
     ['', 5, ''],
     ['abc', -1, ''],
+    ['\udbff\udfffx', 1, '\udbff\udfff'],
+    ['\ud83d\udfffx', 1, '\ud83d\udfff'],
+    ['a\udc00b', 1, 'a'],
   ])('(%j, %i) → %j', (s, count, expected) => {
     expect(codePointPrefix(s, count)).toBe(expected);
   });

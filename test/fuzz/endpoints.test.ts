@@ -137,8 +137,11 @@ describe('hostile input', () => {
   }, 120_000);
 
   it('refuses a malformed superjson meta before superjson walks it (it would recurse until the stack overflows)', async () => {
+    // Which check answered is the event order: the malformed-meta message comes from the check made before
+    // superjson runs (routers/safe-superjson.ts); without it superjson walks the meta until the stack overflows and
+    // answers "Maximum call stack size exceeded", after 2.3 s here. (A 200 ms bound stood here; the first request
+    // took 141 ms on two loaded cores.)
     for (const meta of [{ values: { text: 'bigint' } }, { values: 'regexp' }, { referentialEqualities: 'x' }]) {
-      const started = performance.now();
       const r = await send({
         method: 'POST',
         url: '/trpc/caesar.encrypt',
@@ -148,7 +151,7 @@ describe('hostile input', () => {
       });
       expect(r.status).toBe(400);
       expect(r.text).toContain('The superjson meta of the input is malformed.');
-      expect(performance.now() - started).toBeLessThan(200);
+      expect(r.text).not.toContain('call stack');
     }
   }, 120_000);
 

@@ -35,6 +35,19 @@ async function outputMatches(service: ServiceProcess, pattern: RegExp, ms: numbe
   }
 }
 
+/** Resolves once the service has counted `requests` requests against its rate limit (as its answers state it). */
+async function untilCounted(service: ServiceProcess, requests: number, ms: number): Promise<void> {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    const health = await fetch(`${service.url}/api/v1/health`);
+    const counted =
+      Number(health.headers.get('x-ratelimit-limit')) - Number(health.headers.get('x-ratelimit-remaining'));
+    if (counted >= requests) return;
+    if (Date.now() > deadline) throw new Error(`the service counted ${counted} of ${requests} requests`);
+    await sleep(10);
+  }
+}
+
 /** A bulk solve that keeps one worker busy for a good fraction of a second. */
 const SLOW = JSON.stringify({
   method: 'solve',
@@ -65,7 +78,10 @@ describe.each(RUNTIMES)('SIGTERM on %s, started as npm start starts it', (runtim
       `POST /api/v1/caesar/encrypt HTTP/1.1\r\nHost: localhost\r\ncontent-type: application/json\r\n` +
         `content-length: ${Buffer.byteLength(body)}\r\n\r\n${body.slice(0, 10)}`,
     );
-    await sleep(300);
+    // The signal comes once the service has taken all three requests in (event order, not a fixed 300 ms that a
+    // loaded machine can outlast): it counts each against the rate limit as it arrives, before reading its body,
+    // and the health check reads the count without adding to it.
+    await untilCounted(service, 3, 10_000);
     service.child.kill('SIGTERM');
     // Once it has taken the signal (it logs "shutdown", then closes its listener in the same tick) the service
     // must refuse new connections. How soon a child runs its handler is the machine's business: a fixed 300 ms

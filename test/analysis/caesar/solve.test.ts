@@ -99,15 +99,41 @@ describe('solveCaesar', () => {
     expect(solveCaesar(caesarEncrypt(plain, 3, basic), basic, 'en').noAnswerClass).toBe('words');
   });
 
-  it('reshapes nothing: every shift’s score given an answer is its posterior among the shifts alone', () => {
-    // Short texts, where "no answer" weighs most, in both classes of layout (words and letters run together).
-    for (const text of ['KHOOR', 'WKDW', 'Khoor', 'ZRUOG PHHW', 'HWTL', 'QXTB', 'Wkh txlfn eurzq ira']) {
+  // The shipped "no answer" fits (src/analysis/caesar/no-answer-fits.ts), typed out so that a change to them or to how
+  // they are applied fails here: logit P(answer) = slope · evidence + offset + perLetter · (min(letters, 10) − 4).
+  const SHIPPED = { words: [0.81, -0.72, 0.3], letters: [0.89, -0.2, 0.15] } as const;
+
+  it.each([
+    // [ciphertext, class of its layout, letters]; 16 letters is past the growth's cap of 10.
+    ['KHOOR', 'letters', 5],
+    ['Khoor', 'letters', 5],
+    ['WKDW', 'letters', 4],
+    ['ZRUOG PHHW', 'letters', 9],
+    ['Wkh txlfn eurzq ira', 'words', 16],
+  ] as const)(
+    'weighs %s against "no answer" by its evidence and the shipped %s fit at %d letters',
+    (text, layout, n) => {
+      const r = solveCaesar(text, basic, 'en');
+      expect(r.noAnswerClass).toBe(layout);
+      const [slope, offset, perLetter] = SHIPPED[layout];
+      const logit = slope * r.evidence + offset + perLetter * (Math.min(n, 10) - 4);
+      expect(r.noAnswer).toBeCloseTo(1 / (1 + Math.exp(logit)), 12);
+      // Nothing reshapes the product: the shifts share exactly what "no answer" leaves.
+      expect(r.solutions.reduce((acc, x) => acc + x.score, 0)).toBeCloseTo(1 - r.noAnswer, 12);
+    },
+  );
+
+  it('reshapes nothing: a fit that puts "no answer" at 1/4 scales every shift by 3/4 of its share', () => {
+    // slope 0, offset ln 3: P(answer) = 3 / (1 + 3) = 3/4 whatever the evidence, so no_answer is 1/4, and each shift
+    // keeps its share among the shifts, score / (1 − no_answer) of the shipped solve.
+    for (const text of ['KHOOR', 'Wkh txlfn eurzq ira']) {
       const shipped = solveCaesar(text, basic, 'en');
-      // With "no answer" weighed at odds of e⁵⁰ against it, the shifts' posterior among themselves.
-      const alone = solveCaesar(text, basic, 'en', { noAnswerFit: { slope: 0, offset: 50 } });
+      const quarter = solveCaesar(text, basic, 'en', { noAnswerFit: { slope: 0, offset: Math.log(3) } });
+      expect(quarter.noAnswer).toBeCloseTo(0.25, 15);
+      expect(quarter.evidence).toBe(shipped.evidence);
       for (const s of shipped.solutions) {
-        const inner = alone.solutions.find((x) => x.shift === s.shift)?.score ?? 0;
-        expect(s.score / (1 - shipped.noAnswer)).toBeCloseTo(inner, 12);
+        const scaled = quarter.solutions.find((x) => x.shift === s.shift)?.score;
+        expect(scaled).toBeCloseTo((0.75 * s.score) / (1 - shipped.noAnswer), 12);
       }
     }
   });
