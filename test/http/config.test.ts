@@ -76,7 +76,7 @@ describe('configFromEnv', () => {
       'http://cache:6379',
       'REDIS_URL must be a redis:// or rediss:// URL or a socket path, not "http://cache:6379"',
     ],
-    ['MAX_CONNECTIONS', '-1', 'MAX_CONNECTIONS must be a whole number from 1 to 1000000, not "-1"'],
+    ['MAX_CONNECTIONS', '-1', 'MAX_CONNECTIONS must be a whole number from 0 to 1000000, not "-1"'],
     ['REDIS_URL', 'redis://', 'REDIS_URL must be a redis:// or rediss:// URL or a socket path, not "redis://"'],
     [
       'PUBLIC_URL',

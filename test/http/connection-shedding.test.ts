@@ -78,7 +78,10 @@ describe(`${FLOOD} connections that never finish their headers, under ulimit -n 
   it('on Node: a new client is served at once; the budget sheds the oldest waiting connections', async () => {
     service = await start('node');
     const budget = connectionBudget(FILE_LIMIT);
-    expect(service.output.join('')).toContain(`"max_connections":${budget}`);
+    // The start line names the budget (the log writes at most 250 ms after the line is told: wait for it).
+    const line = `"max_connections":${budget}`;
+    for (let i = 0; i < 500 && !service.output.join('').includes(line); i++) await sleep(10);
+    expect(service.output.join('')).toContain(line);
     stalled = await flood(service.url);
     await sleep(500);
 
