@@ -3,6 +3,7 @@
 // the n-grams that hold them.
 import type { NgramModel } from '../language-model/index.js';
 import type { Grams } from './grams.js';
+import { MODEL_READ_COST, spentOut, type Work } from './work.js';
 
 export interface AnnealOptions {
   restarts: number;
@@ -19,6 +20,8 @@ export interface AnnealOptions {
   settleAfter: number;
   /** How many distinct local optima to keep. */
   keep: number;
+  /** The solve's budget: once it is spent, no restart after the first starts. */
+  work?: Work;
 }
 
 /** A key found: plainOf[x] is the plain letter of cipher letter x (a permutation of 0…n−1). */
@@ -63,9 +66,10 @@ function generator(seed: number): () => number {
 
 /**
  * The scorer of one text under one key at a time: the key lives in `plainOf`, `total` is its score, and `trySwap`
- * swaps two cipher letters' plain letters, keeping the swap only when `accept(delta)` says so.
+ * swaps two cipher letters' plain letters, keeping the swap only when `accept(delta)` says so. Every n-gram it reads
+ * is counted against `work`, if given.
  */
-export function scorerOf(grams: Grams, ngrams: NgramModel, cand: Int32Array, S: number) {
+export function scorerOf(grams: Grams, ngrams: NgramModel, cand: Int32Array, S: number, work?: Work) {
   const { N, n, codes, counts, size, starts, list } = grams;
   const sym = new Int32Array(n + S);
   for (let s = 0; s < S; s++) sym[n + s] = s;
@@ -82,6 +86,7 @@ export function scorerOf(grams: Grams, ngrams: NgramModel, cand: Int32Array, S: 
   const dense = denseTable(ngrams, S);
   const tags = new Int32Array(dense ? 0 : CACHE_SIZE).fill(-1);
   const cached = new Float64Array(dense ? 0 : CACHE_SIZE);
+  const cost = dense ? 1 : MODEL_READ_COST;
   const gram = (g: number): number => {
     let ctx = 0;
     const base = g * N;
@@ -112,6 +117,7 @@ export function scorerOf(grams: Grams, ngrams: NgramModel, cand: Int32Array, S: 
         total += v;
       }
       state.total = total;
+      if (work) work.spent += size * cost;
     },
     trySwap(x: number, y: number, accept: (delta: number) => boolean): boolean {
       const px = plainOf[x] as number;
@@ -133,6 +139,7 @@ export function scorerOf(grams: Grams, ngrams: NgramModel, cand: Int32Array, S: 
           delta += v - (value[g] as number);
         }
       }
+      if (work) work.spent += m * cost;
       if (!accept(delta)) {
         sym[x] = cand[px] as number;
         sym[y] = cand[py] as number;
@@ -198,6 +205,7 @@ export function anneal(s: Scorer, grams: Grams, o: AnnealOptions): Found[] {
   let bestScore = Number.NEGATIVE_INFINITY;
   let bestHits = 0;
   for (let r = 0; r < o.restarts; r++) {
+    if (r > 0 && spentOut(o.work)) break;
     s.set(startKey(grams, o, random, r === 0));
     if (presentMovable.length > 0 && movable.length > 1) {
       let T = o.t0;

@@ -14,6 +14,7 @@ import { type Grams, gramsOf } from './grams.js';
 import { type FullScore, refine } from './refine.js';
 import { affineReading, keywordReading, type Rule, type RuleReading } from './rules.js';
 import { wordBonusOf } from './words.js';
+import { LOOKS_WORK, SOLVE_WORK, spentOut, type Work, withShare, workOf } from './work.js';
 
 /**
  * The letters the key search reads. A cipher letter that first appears after them is not searched: its plain letter
@@ -54,6 +55,8 @@ export interface SubstitutionSolveOptions {
   effort?: number;
   /** Whether keys a rule makes (affine, Atbash, a shift, a keyword alphabet) are weighed too (default true). */
   rules?: boolean;
+  /** Adds the n-gram look-ups the solve counted against its budget (SOLVE_WORK) to `spent`. */
+  work?: { spent: number };
 }
 
 /** A language's view of the text: its model, tokens, n-grams and the search's state. */
@@ -201,6 +204,7 @@ function search(
   spacing: 'auto' | 'joined',
   pinned: Int32Array,
   how: Effort,
+  work: Work,
   order: 'lower' | 'full' = 'lower',
 ) {
   // Auto's first looks name a language, which the first letters do as well as all of them, for a fraction of the cost.
@@ -212,8 +216,11 @@ function search(
   const read = tokens.joined || order === 'full' ? ngrams : (ngrams.lower ?? ngrams);
   const grams = gramsOf(tokens, a.size, model, read);
   const cand = candidateSymbols(a, model);
-  const scorer = scorerOf(grams, read, cand, model.symbolCount);
-  const options = searchOptions({ grams, model, cand, letters: tokens.letters, joined: tokens.joined }, pinned, how);
+  const scorer = scorerOf(grams, read, cand, model.symbolCount, work);
+  const options = {
+    ...searchOptions({ grams, model, cand, letters: tokens.letters, joined: tokens.joined }, pinned, how),
+    work,
+  };
   return { tokens, ngrams, grams, cand, scorer, found: anneal(scorer, grams, options) };
 }
 
@@ -263,28 +270,32 @@ function weak(
  * alone, with the joined model's dense table, whose restarts are cheap: the keys it finds join the spaced search's
  * for the second stage to judge (on dev, spaced 64 letters: two passages of twenty in Polish were lost outright).
  */
-function attempt(text: string, a: Alphabet, language: Language, pinned: Int32Array, how: Effort): Attempt {
+function attempt(text: string, a: Alphabet, language: Language, pinned: Int32Array, how: Effort, work: Work): Attempt {
   const model = searchModel(text, a, language, SEARCH_LETTERS);
   if ('restarts' in how) {
-    const q = search(text, a, model, 'joined', pinned, how);
+    const q = search(text, a, model, 'joined', pinned, how, work);
     return { language, model, temperature: q.ngrams.temperature, tokens: q.tokens, grams: q.grams, found: q.found };
   }
-  const s = search(text, a, model, 'auto', pinned, how);
+  const s = search(text, a, model, 'auto', pinned, how, work);
   // Its restarts fall with the text's length as the spaced search's do: a long text's key is found at once.
   const seeding = {
     restarts: how.effort * SEED_RESTARTS * Math.min(1, LONG / s.tokens.letters),
     letters: SEARCH_LETTERS,
   };
-  const seeds = s.tokens.joined ? [] : search(text, a, model, 'joined', pinned, seeding).found.slice(0, JOINED_SEEDS);
+  const seeds = s.tokens.joined
+    ? []
+    : search(text, a, model, 'joined', pinned, seeding, work).found.slice(0, JOINED_SEEDS);
   const { full, temperature } = fullScoreOf({ ...s, model, n: a.size }, language);
   const view = wordsViewOf({ ...s, model, letterCounts: s.grams.letterCounts, pinned }, language);
   const judged = (q: typeof s, starts: Found[]) => judge(q, starts, { full, view, pinned });
   let found = judged(s, seeds);
-  if (!s.tokens.joined && s.tokens.letters <= WEAK_LETTERS && weak(found, { ...s, a, model, temperature, pinned })) {
+  const fallback = !s.tokens.joined && s.tokens.letters <= WEAK_LETTERS && !spentOut(work);
+  if (fallback && weak(found, { ...s, a, model, temperature, pinned })) {
     // The 4-gram's summit can be a false one, far from the key (a held-out Polish passage of 100 letters that the
     // 5-gram search had solved was lost outright): a key that reads the text barely better than "no answer" is
-    // searched for again with the 5-gram itself.
-    const deep = search(text, a, model, 'auto', pinned, how, 'full');
+    // searched for again with the 5-gram itself, if the budget allows (its first restart alone costs 1-3 million
+    // look-ups, and a text with no answer always reads weak).
+    const deep = search(text, a, model, 'auto', pinned, how, work, 'full');
     found = judged(deep, found.slice(0, JOINED_SEEDS));
   }
   return { language, model, temperature, tokens: s.tokens, grams: s.grams, found, judge: { scorer: s.scorer, full } };
@@ -352,28 +363,32 @@ function score(t: Attempt): number {
  * likeliest (and any close behind it) searched whole. The glance spares the longer look of languages far behind,
  * which never settle and cost the most (5 languages × 16 restarts of 300 letters took 2–4 s).
  */
-function autoAttempt(text: string, a: Alphabet, pinned: Int32Array, effort: number): Attempt {
+function autoAttempt(text: string, a: Alphabet, pinned: Int32Array, effort: number, work: Work): Attempt {
   const glances = LANGUAGES.map((l) =>
-    attempt(text, a, l, pinned, { restarts: GLANCE_RESTARTS * effort, letters: GLANCE_LETTERS }),
+    attempt(text, a, l, pinned, { restarts: GLANCE_RESTARTS * effort, letters: GLANCE_LETTERS }, work),
   );
   const lead = Math.max(...glances.map(score));
   const near = glances.filter((g) => score(g) > lead - GLANCE_MARGIN);
   // Scores of the glance and of the longer look read different letters: only those looked at longer are ranked.
-  const quick = (near.length === 1 ? near : near.map((g) => look(text, a, g.language, pinned, effort))).sort(
-    (x, y) => score(y) - score(x),
-  );
+  const quick = (
+    near.length === 1
+      ? near
+      : near.map((g) =>
+          withShare(work, (LOOKS_WORK * effort) / near.length, (w) => look(text, a, g.language, pinned, effort, w)),
+        )
+  ).sort((x, y) => score(y) - score(x));
   const top = score(quick[0] as Attempt);
   const finals = quick
-    .filter((q, i) => i === 0 || (i < 2 && score(q) > top - AUTO_MARGIN))
+    .filter((q, i) => i === 0 || (i < 2 && score(q) > top - AUTO_MARGIN && !spentOut(work)))
     // The runner-up with a quarter of the effort: it is most often wrong, and a wrong language's search is the
     // dearest (its restarts never settle).
-    .map((q, i) => attempt(text, a, q.language, pinned, { effort: i === 0 ? effort : effort / 4 }));
+    .map((q, i) => attempt(text, a, q.language, pinned, { effort: i === 0 ? effort : effort / 4 }, work));
   return finals.reduce((x, y) => (score(y) > score(x) ? y : x));
 }
 
 /** The longer look at a language that glanced near the likeliest. */
-function look(text: string, a: Alphabet, language: Language, pinned: Int32Array, effort: number): Attempt {
-  return attempt(text, a, language, pinned, { restarts: AUTO_RESTARTS * effort, letters: AUTO_LETTERS });
+function look(text: string, a: Alphabet, language: Language, pinned: Int32Array, effort: number, work: Work): Attempt {
+  return attempt(text, a, language, pinned, { restarts: AUTO_RESTARTS * effort, letters: AUTO_LETTERS }, work);
 }
 
 /** The best keys in one language (or, with auto, the language whose best key reads likeliest) and their posterior. */
@@ -386,8 +401,12 @@ export function solveSubstitution(
   const pinned = new Int32Array(a.size).fill(-1);
   for (const [x, p] of options.clues ?? []) pinned[x] = p;
   const effort = options.effort ?? 1;
+  const work = workOf(SOLVE_WORK * effort);
   const best =
-    language === 'auto' ? autoAttempt(text, a, pinned, effort) : attempt(text, a, language, pinned, { effort });
+    language === 'auto'
+      ? autoAttempt(text, a, pinned, effort, work)
+      : attempt(text, a, language, pinned, { effort }, work);
+  if (options.work) options.work.spent += work.spent;
   const clues = options.clues?.size ?? 0;
   const logKeys = logKeyCount(a.size - clues, Math.max(0, best.grams.present.length - clues));
   const readings = options.rules === false ? [] : ruleReadings(best, a, pinned);

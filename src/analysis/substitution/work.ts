@@ -1,0 +1,51 @@
+// A solve's work budget, counted in n-gram look-ups as the Vigenère search counts its own, so that a text with no
+// answer, whose restarts never settle, stops after bounded work (the same on any machine and under any load).
+
+/** What the scorers of one solve have spent, and how much they may. */
+export interface Work {
+  spent: number;
+  limit: number;
+}
+
+/**
+ * What a read of the model itself weighs against one from a dense table: the 5-gram's reads through the look-up
+ * cache cost 4–5 times as much CPU on random keys (measured, 200 random letters, 6 restarts: 357–459 ns a read
+ * against 67–103 ns from the 4-gram's dense table).
+ */
+export const MODEL_READ_COST = 4;
+
+/**
+ * A solve's whole allowance (times its effort), auto's glances and looks included. A text with no answer spends
+ * every restart of every search it makes: before, 64 random letters spent 24–27 million (2–2.5 s of CPU here), auto
+ * on real passages of 64–200 letters up to 66 million. On dev (8 passages a cell, 64–400 letters, five languages,
+ * spaced, language given) real passages spent 6–18 million; held to 11 million, 147 of 160 were exact against 142
+ * unbounded (the 5-gram's fallback, which no longer runs once the budget is spent, and fewer restarts move a few
+ * passages either way) and their CPU time fell (median per cell 0.2–0.95 s against 0.25–1.06 s, on a loaded machine).
+ */
+export const SOLVE_WORK = 11_000_000;
+
+/**
+ * The longer looks of `auto` at the languages that glanced near the likeliest, shared among them: without a share,
+ * five languages' looks at 300 random letters took 3.4–6.8 s of CPU before the search in the chosen one began.
+ */
+export const LOOKS_WORK = 4_000_000;
+
+/** A solve's budget, nothing spent. */
+export function workOf(limit: number): Work {
+  return { spent: 0, limit };
+}
+
+/** Whether the budget is spent: a search then starts no restart after its first. */
+export function spentOut(work: Work | undefined): boolean {
+  return work !== undefined && work.spent >= work.limit;
+}
+
+/** Runs `f` with at most `most` of what is left of `work`, and counts what it spent there. */
+export function withShare<T>(work: Work, most: number, f: (part: Work) => T): T {
+  const part = workOf(Math.max(0, Math.min(most, work.limit - work.spent)));
+  try {
+    return f(part);
+  } finally {
+    work.spent += part.spent;
+  }
+}
