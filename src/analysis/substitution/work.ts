@@ -17,10 +17,11 @@ export const MODEL_READ_COST = 4;
 /**
  * A solve's whole allowance (times its effort), auto's glances and looks included. A text with no answer spends
  * every restart of every search it makes: before, 64 random letters spent 24–27 million (2–2.5 s of CPU here), auto
- * on real passages of 64–200 letters up to 66 million. On dev (8 passages a cell, 64–400 letters, five languages,
+ * on real passages of 64–200 letters up to 66 million. On dev passages (8 a cell, 64–400 letters, five languages,
  * spaced, language given) real passages spent 6–18 million; held to 11 million, 147 of 160 were exact against 142
  * unbounded (the 5-gram's fallback, which no longer runs once the budget is spent, and fewer restarts move a few
- * passages either way) and their CPU time fell (median per cell 0.2–0.95 s against 0.25–1.06 s, on a loaded machine).
+ * passages either way; read by the shipped models, which counted those lines) and their CPU time fell (median per cell
+ * 0.2–0.95 s against 0.25–1.06 s, on a loaded machine). Held-out, beside the code before: docs/solver-results.md.
  */
 export const SOLVE_WORK = 11_000_000;
 
