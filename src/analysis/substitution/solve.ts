@@ -379,10 +379,13 @@ function autoAttempt(text: string, a: Alphabet, pinned: Int32Array, effort: numb
   ).sort((x, y) => score(y) - score(x));
   const top = score(quick[0] as Attempt);
   const finals = quick
-    .filter((q, i) => i === 0 || (i < 2 && score(q) > top - AUTO_MARGIN && !spentOut(work)))
+    .filter((q, i) => i === 0 || (i < 2 && score(q) > top - AUTO_MARGIN))
     // The runner-up with a quarter of the effort: it is most often wrong, and a wrong language's search is the
     // dearest (its restarts never settle).
-    .map((q, i) => attempt(text, a, q.language, pinned, { effort: i === 0 ? effort : effort / 4 }, work));
+    .map((q, i) => {
+      const e = i === 0 ? effort : effort / 4;
+      return withShare(work, SOLVE_WORK * e, (w) => attempt(text, a, q.language, pinned, { effort: e }, w));
+    });
   return finals.reduce((x, y) => (score(y) > score(x) ? y : x));
 }
 
@@ -401,7 +404,8 @@ export function solveSubstitution(
   const pinned = new Int32Array(a.size).fill(-1);
   for (const [x, p] of options.clues ?? []) pinned[x] = p;
   const effort = options.effort ?? 1;
-  const work = workOf(SOLVE_WORK * effort);
+  // Auto's parts each have an allowance of their own (autoAttempt); a language given, the solve has one.
+  const work = workOf(language === 'auto' ? Number.POSITIVE_INFINITY : SOLVE_WORK * effort);
   const best =
     language === 'auto'
       ? autoAttempt(text, a, pinned, effort, work)
