@@ -29,24 +29,59 @@ function instanceEnvs(): Record<string, string>[] {
 /** The doc's nginx block. */
 const nginxBlock = (): string => /```nginx\n([\s\S]*?)```/.exec(DOC)?.[1] ?? '';
 
+/** The targets of the doc's Prometheus scrape config (`host:port`, as the page writes them). */
+function prometheusTargets(): string[] {
+  const list = /```yaml\n[\s\S]*?targets: \[([^\]]*)\][\s\S]*?```/.exec(DOC)?.[1] ?? '';
+  return list.split(',').map((t) => t.trim().replace(/^'|'$/g, ''));
+}
+
+/** The samples of a Prometheus text exposition: `name{labels}` → value (as test/http/metrics.test.ts reads them). */
+function samples(text: string): Map<string, number> {
+  const out = new Map<string, number>();
+  for (const line of text.split('\n')) {
+    if (line === '' || line.startsWith('#')) continue;
+    const at = line.lastIndexOf(' ');
+    out.set(line.slice(0, at), Number(line.slice(at + 1)));
+  }
+  return out;
+}
+
+const COUNT = 'cipher_http_request_duration_seconds_count';
+
 interface Answer {
   status: number;
   headers: Record<string, string | string[] | undefined>;
+  body: string;
 }
 
-/** A POST through nginx from `localAddress` (a loopback address: a client of its own), on a connection of its own. */
-function post(port: number, localAddress: string, path: string, body: string, headers: Record<string, string> = {}) {
+/** A request through nginx from `localAddress` (a loopback address: a client of its own), on a connection of its own. */
+function send(
+  port: number,
+  localAddress: string,
+  method: string,
+  path: string,
+  body = '',
+  headers: Record<string, string> = {},
+) {
   return new Promise<Answer>((resolve) => {
-    const req = request({ host: '127.0.0.1', port, path, method: 'POST', localAddress, agent: false }, (res) => {
-      res.resume();
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers }));
+    const req = request({ host: '127.0.0.1', port, path, method, localAddress, agent: false }, (res) => {
+      let text = '';
+      res.setEncoding('utf8');
+      res.on('data', (d: string) => (text += d));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: text }));
     });
-    req.on('error', (e: Error & { code?: string }) => resolve({ status: 0, headers: { error: e.code ?? e.message } }));
-    req.setHeader('content-type', 'application/json');
+    req.on('error', (e: Error & { code?: string }) =>
+      resolve({ status: 0, headers: { error: e.code ?? e.message }, body: '' }),
+    );
+    if (method === 'POST') req.setHeader('content-type', 'application/json');
     for (const [k, v] of Object.entries(headers)) req.setHeader(k, v);
     req.end(body);
   });
 }
+
+/** A POST through nginx (see send). */
+const post = (port: number, localAddress: string, path: string, body: string, headers: Record<string, string> = {}) =>
+  send(port, localAddress, 'POST', path, body, headers);
 
 const ENCRYPT = JSON.stringify({ text: 'Hello, World!', shift: 3 });
 /** A bulk solve that keeps a worker busy for a good part of a second: in flight when its instance is stopped. */
@@ -61,6 +96,8 @@ const SLOW = JSON.stringify({
 let redis: RedisServer;
 let probe: Redis;
 let instances: ServiceProcess[] = [];
+/** Each instance's metrics listener: the address the page gives it (METRICS_HOST:METRICS_PORT) → the URL scraped. */
+const metricsAt = new Map<string, { service: ServiceProcess; url: string }>();
 let nginx: ChildProcess | undefined;
 let nginxPort = 0;
 let nginxOutput = '';
@@ -114,9 +151,12 @@ beforeAll(async () => {
   expect(envs.length).toBeGreaterThanOrEqual(2);
   const upstreams = new Map<string, number>();
   instances = await Promise.all(
-    envs.map(async ({ PORT, HOST, ...env }) => {
-      const service = await startService({ env: { ...env, REDIS_URL: redis.url } });
+    envs.map(async ({ PORT, HOST, METRICS_PORT, ...env }) => {
+      const metricsPort = await freePort();
+      const service = await startService({ env: { ...env, METRICS_PORT: String(metricsPort), REDIS_URL: redis.url } });
       upstreams.set(`${HOST}:${PORT}`, Number(new URL(service.url).port));
+      const url = `http://${env.METRICS_HOST}:${metricsPort}/metrics`;
+      metricsAt.set(`${env.METRICS_HOST}:${METRICS_PORT}`, { service, url });
       return service;
     }),
   );
@@ -132,8 +172,11 @@ afterAll(async () => {
 
 describe('docs/deploy.md: two instances, Redis and nginx with TRUST_PROXY=1', () => {
   it('the instances run as the page says: behind the proxy, sharing Redis', () => {
-    for (const { TRUST_PROXY, REDIS_URL } of instanceEnvs())
-      expect([TRUST_PROXY, REDIS_URL]).toEqual(['1', expect.stringMatching(/^redis:\/\//)]);
+    for (const { TRUST_PROXY, REDIS_URL, METRICS_HOST } of instanceEnvs())
+      expect([TRUST_PROXY, REDIS_URL, METRICS_HOST]).toEqual(['1', expect.stringMatching(/^redis:\/\//), '127.0.0.1']);
+    // Prometheus scrapes every instance's metrics listener, each its own.
+    expect(prometheusTargets().sort()).toEqual([...metricsAt.keys()].sort());
+    expect(metricsAt.size).toBe(instances.length);
     for (const s of instances) expect(s.output.join('')).toContain('"rate_limit_store":"redis"');
   });
 
@@ -166,9 +209,56 @@ describe('docs/deploy.md: two instances, Redis and nginx with TRUST_PROXY=1', ()
     expect(keys.filter((k) => k.endsWith(':127.0.0.1') || k.endsWith(':203.0.113.9'))).toEqual([]);
   });
 
-  // Issue 31, item 1 (metrics, branch issue31-obs) is not on this branch. When it is merged: start each instance with
-  // METRICS_PORT (docs/deploy.md), and check here that both instances' metrics listeners answer a scrape, with the
-  // requests of the test above counted across the two.
+  it('serves the metrics of both to a scrape, counting between them every request nginx passed', async () => {
+    const alice = '127.0.0.2';
+    const bob = '127.0.0.3';
+    // What nginx passed in the test above (its only requests from alice and bob), by the instance that answered: the
+    // last one its access log names (an earlier one, tried first, failed before answering and counted nothing).
+    const fromClients = () => logLines().filter(([client]) => client === alice || client === bob);
+    // nginx writes a request's log line after its answer has gone: the last one may not be there yet.
+    for (let i = 0; i < 500 && fromClients().length < 63; i++) await sleep(10);
+    const passed = fromClients().map(([, status, upstream]) => ({ status, answeredBy: upstream.split(', ').at(-1) }));
+    expect(passed.filter((p) => p.status === '200')).toHaveLength(61);
+    expect(passed.filter((p) => p.status === '429')).toHaveLength(2);
+
+    const totals = { ok: 0, refused: 0 };
+    for (const target of prometheusTargets()) {
+      const at = metricsAt.get(target);
+      if (!at) throw new Error(`no instance listens for the page's target ${target}`);
+      const { service, url } = at;
+      // Its start line names the address it was scraped at (the log writes at most 250 ms after the line is told).
+      const line = `"event":"metrics_listening","url":"${url}"`;
+      for (let i = 0; i < 500 && !service.output.join('').includes(line); i++) await sleep(10);
+      expect(service.output.join('')).toContain(line);
+
+      const res = await fetch(url);
+      expect(res.status).toBe(200);
+      const s = samples(await res.text());
+      const answeredBy = `127.0.0.1:${new URL(service.url).port}`;
+      const ok = s.get(`${COUNT}{surface="rest",route="caesar.encrypt",status="200"}`) ?? 0;
+      const refused = s.get(`${COUNT}{surface="rest",route="caesar.encrypt",status="429"}`) ?? 0;
+      // Each instance counted exactly the requests nginx says it answered, and some: nginx alternated.
+      expect([ok, refused]).toEqual([
+        passed.filter((p) => p.status === '200' && p.answeredBy === answeredBy).length,
+        passed.filter((p) => p.status === '429' && p.answeredBy === answeredBy).length,
+      ]);
+      expect(ok).toBeGreaterThan(0);
+      expect(s.get('cipher_rate_limit_refused_total{surface="rest"}') ?? 0).toBe(refused);
+      expect(s.get('cipher_rate_limit_store_info{store="redis"}')).toBe(1);
+      expect(s.has('cipher_rate_limit_store_info{store="memory"}')).toBe(false);
+      expect(s.get('cipher_rate_limit_store_degraded')).toBe(0);
+      totals.ok += ok;
+      totals.refused += refused;
+    }
+    // Between them, every one: alice's 60 and bob's 1 answered, alice's 61st and her forged one refused.
+    expect(totals).toEqual({ ok: 61, refused: 2 });
+
+    // nginx passes only to the public ports, which answer /metrics with the service's 404: no metrics through it.
+    const through = await send(nginxPort, '127.0.0.4', 'GET', '/metrics');
+    expect(through.status).toBe(404);
+    expect(JSON.parse(through.body)).toMatchObject({ error: 'Not Found' });
+    expect(through.body).not.toContain('cipher_');
+  });
 
   it('loses no request when one instance is stopped: it drains, nginx sends the rest to the other', async () => {
     const [stopped, kept] = instances as [ServiceProcess, ServiceProcess];
