@@ -55,7 +55,7 @@ export interface SubstitutionSolveOptions {
   effort?: number;
   /** Whether keys a rule makes (affine, Atbash, a shift, a keyword alphabet) are weighed too (default true). */
   rules?: boolean;
-  /** Adds the n-gram look-ups the solve counted against its budget (SOLVE_WORK) to `spent`. */
+  /** Adds the n-gram look-ups the solve counted against its budgets (work.ts) to `spent`. */
   work?: { spent: number };
 }
 
@@ -361,7 +361,9 @@ function score(t: Attempt): number {
 /**
  * With auto: every language glanced at, those near the likeliest looked at longer (when more than one is), the
  * likeliest (and any close behind it) searched whole. The glance spares the longer look of languages far behind,
- * which never settle and cost the most (5 languages × 16 restarts of 300 letters took 2–4 s).
+ * which never settle and cost the most (5 languages × 16 restarts of 300 letters took 2–4 s). The looks share
+ * LOOKS_WORK, and each final search has SOLVE_WORK (the runner-up a quarter) of `work`, which the glances' schedule
+ * alone bounds.
  */
 function autoAttempt(text: string, a: Alphabet, pinned: Int32Array, effort: number, work: Work): Attempt {
   const glances = LANGUAGES.map((l) =>
