@@ -8,6 +8,7 @@ import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort, ROOT, type ServiceProcess, startService } from '../../scripts/lib/service-process.js';
 import { RedisServer } from '../http/redis-server.js';
+import { REQUEST_COUNT as COUNT, samples } from '../support/prometheus.js';
 import { NGINX, provide, unpackedEnv } from '../support/provision.js';
 
 const DOC = readFileSync(join(ROOT, 'docs/deploy.md'), 'utf8');
@@ -34,19 +35,6 @@ function prometheusTargets(): string[] {
   const list = /```yaml\n[\s\S]*?targets: \[([^\]]*)\][\s\S]*?```/.exec(DOC)?.[1] ?? '';
   return list.split(',').map((t) => t.trim().replace(/^'|'$/g, ''));
 }
-
-/** The samples of a Prometheus text exposition: `name{labels}` → value (as test/http/metrics.test.ts reads them). */
-function samples(text: string): Map<string, number> {
-  const out = new Map<string, number>();
-  for (const line of text.split('\n')) {
-    if (line === '' || line.startsWith('#')) continue;
-    const at = line.lastIndexOf(' ');
-    out.set(line.slice(0, at), Number(line.slice(at + 1)));
-  }
-  return out;
-}
-
-const COUNT = 'cipher_http_request_duration_seconds_count';
 
 interface Answer {
   status: number;

@@ -7,20 +7,9 @@ import { WorkerPool } from '../../src/compute/pool.js';
 import { createApp } from '../../src/http/app.js';
 import { createMetrics, type ServiceMetrics } from '../../src/http/metrics.js';
 import { createLimiter } from '../../src/http/rate-limit/create-limiter.js';
-
-/** The samples of a Prometheus text exposition: `name{labels}` → value. */
-function samples(text: string): Map<string, number> {
-  const out = new Map<string, number>();
-  for (const line of text.split('\n')) {
-    if (line === '' || line.startsWith('#')) continue;
-    const at = line.lastIndexOf(' ');
-    out.set(line.slice(0, at), Number(line.slice(at + 1)));
-  }
-  return out;
-}
+import { REQUEST_COUNT as COUNT, samples } from '../support/prometheus.js';
 
 const J = { 'content-type': 'application/json' };
-const COUNT = 'cipher_http_request_duration_seconds_count';
 
 describe('the metrics, in-process', () => {
   let pool: WorkerPool;
