@@ -18,7 +18,7 @@ const INPUTS = [
   'src/analysis/models',
   // What vite.config.ts reads of the server besides the models: the REST prefix, the languages, the named alphabets.
   'routers/prefixes.ts',
-  'src/analysis/languages.ts',
+  'src/analysis/language-model/languages.ts',
   'src/core/alphabet.ts',
 ];
 

@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
 import { API_PREFIX } from '../../routers/prefixes.js';
-import { LANGUAGE_INFO, LANGUAGES } from '../../src/analysis/languages.js';
+import { LANGUAGE_INFO, LANGUAGES } from '../../src/analysis/language-model/languages.js';
 import { NAMED_ALPHABETS } from '../../src/core/alphabet.js';
 import { LIMITS } from '../src/catalog.js';
 

@@ -2,7 +2,6 @@
 // any transport. Code outside src/analysis imports from here or from a room's index.ts (caesar/, vigenere/,
 // identify/, language-model/, language-model/build/, readings/, words/), never a room's inner files.
 export { type AffineSolution, type AffineSolveResult, affineKeys, solveAffine } from './affine/index.js';
-export { assetDir, assetUrl } from './assets.js';
 export {
   type CaesarSolution,
   type CaesarSolveOptions,
@@ -10,7 +9,19 @@ export {
   NO_ANSWER_FITS,
   solveCaesar,
 } from './caesar/index.js';
-export { CREDIBLE, DOUBT_INFO, DOUBTS, type Doubt, doubtOf, KEY_DOUBTS, type KeyDoubt } from './doubt.js';
+export {
+  answerProbability,
+  CREDIBLE,
+  DOUBT_INFO,
+  DOUBTS,
+  type Doubt,
+  doubtOf,
+  KEY_DOUBTS,
+  type KeyDoubt,
+  NO_ANSWER_PRIOR,
+  type NoAnswerClass,
+  type NoAnswerFit,
+} from './confidence/index.js';
 export { AnalysisInputError, NO_LETTERS_MESSAGE } from './errors.js';
 export {
   type Cipher,
@@ -21,10 +32,17 @@ export {
   identify,
   MAX_SOLUTIONS,
 } from './identify/index.js';
-export { getModel, type LanguageModel } from './language-model/index.js';
-export { isLanguage, LANGUAGE_INFO, LANGUAGES, type Language } from './languages.js';
-export { answerProbability, NO_ANSWER_PRIOR, type NoAnswerClass, type NoAnswerFit } from './no-answer.js';
-export { logSumExp, scoreText, shiftLogLikelihoods, symbolsLogLikelihood } from './score.js';
+export {
+  assetDir,
+  assetUrl,
+  getModel,
+  isLanguage,
+  LANGUAGE_INFO,
+  LANGUAGES,
+  type Language,
+  type LanguageModel,
+} from './language-model/index.js';
+export { logSumExp, scoreText, shiftLogLikelihoods, symbolsLogLikelihood } from './scoring/index.js';
 export {
   type SubstitutionSolution,
   type SubstitutionSolveResult,

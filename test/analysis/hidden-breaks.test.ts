@@ -4,7 +4,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { getModel, type LanguageModel } from '../../src/analysis/index.js';
 import { END_AT_WORD, HiddenBreaks } from '../../src/analysis/readings/index.js';
-import { logSumExp } from '../../src/analysis/score.js';
+import { logSumExp } from '../../src/analysis/scoring/index.js';
 
 const en = getModel('en');
 

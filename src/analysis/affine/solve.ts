@@ -8,12 +8,11 @@ import {
   permutationOf,
   permuteLetters,
 } from '../../core/index.js';
-import { type Doubt, doubtOf } from '../doubt.js';
+import { type Doubt, doubtOf, noAnswerLogLikelihood } from '../confidence/index.js';
 import { AnalysisInputError, NO_LETTERS_MESSAGE } from '../errors.js';
-import { LANGUAGES, type Language } from '../languages.js';
-import { noAnswerLogLikelihood } from '../no-answer.js';
+import { LANGUAGES, type Language } from '../language-model/index.js';
 import { candidateSymbols, ngramsFor, searchModel, tokenize } from '../readings/index.js';
-import { logSumExp, softmax } from '../score.js';
+import { logSumExp, softmax } from '../scoring/index.js';
 import { gramsOf, scorerOf } from '../substitution/index.js';
 
 export interface AffineSolution {

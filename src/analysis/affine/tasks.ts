@@ -1,6 +1,6 @@
 // The affine solver as a plain-data task for the worker pool (src/compute).
 import { type AlphabetSpec, alphabetOf } from '../../core/index.js';
-import type { Language } from '../languages.js';
+import type { Language } from '../language-model/index.js';
 import { solveAffine } from './solve.js';
 
 export const affineTasks = {

@@ -1,9 +1,9 @@
 // Scoring every shift of a text under its readings in one language, or the likeliest of them all ('auto').
 import type { Alphabet } from '../../core/index.js';
 import { AnalysisInputError, NO_LETTERS_MESSAGE } from '../errors.js';
-import { LANGUAGES, type Language } from '../languages.js';
+import { LANGUAGES, type Language } from '../language-model/index.js';
 import { ngramsFor, prefixTokens, type Reading, readingsOf } from '../readings/index.js';
-import { logSumExp, shiftLogLikelihoods, softmax } from '../score.js';
+import { logSumExp, shiftLogLikelihoods, softmax } from '../scoring/index.js';
 
 /** One reading's log-likelihood under every shift. */
 export interface Scored {

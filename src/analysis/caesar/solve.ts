@@ -1,10 +1,16 @@
 // Caesar solving: the posterior probability of every shift under a language model.
 import { type Alphabet, codePointLength, codePointPrefix, shiftEach } from '../../core/index.js';
-import { type Doubt, doubtOf } from '../doubt.js';
-import type { Language } from '../languages.js';
-import { answerProbability, type NoAnswerClass, type NoAnswerFit, noAnswerLogLikelihood } from '../no-answer.js';
+import {
+  answerProbability,
+  type Doubt,
+  doubtOf,
+  type NoAnswerClass,
+  type NoAnswerFit,
+  noAnswerLogLikelihood,
+} from '../confidence/index.js';
+import type { Language } from '../language-model/index.js';
 import { ngramsFor, prefixTokens } from '../readings/index.js';
-import { logSumExp, softmax } from '../score.js';
+import { logSumExp, softmax } from '../scoring/index.js';
 import { FIRST_LETTERS, type Fit, fitAuto, fitShifts, mix } from './fit.js';
 import { NO_ANSWER_FITS, noAnswerClass } from './no-answer-fits.js';
 
@@ -29,7 +35,7 @@ export interface CaesarSolveResult {
   noAnswer: number;
   /** ln P(text | a Caesar cipher of prose) − ln P(text | no answer), on tempered likelihoods (for calibration). */
   evidence: number;
-  /** Why the best shift is not credible, when its score is below one half (doubt.ts). */
+  /** Why the best shift is not credible, when its score is below one half (confidence/doubt.ts). */
   reason?: Doubt;
   /** Which "no answer" fit weighed the text (see NoAnswerClass; for calibration). */
   noAnswerClass: NoAnswerClass;

@@ -2,7 +2,7 @@
 // solve is cut into pieces, beside the solver whose speed they describe.
 import { type AlphabetSpec, alphabetOf } from '../../core/index.js';
 import { AnalysisInputError } from '../errors.js';
-import type { Language } from '../languages.js';
+import type { Language } from '../language-model/index.js';
 import { solveCaesar } from './solve.js';
 
 /**

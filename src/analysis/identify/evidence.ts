@@ -3,8 +3,8 @@
 // model).
 import { type Alphabet, letterIndices, letterPrefix, vigenereDecrypt } from '../../core/index.js';
 import { solveCaesar } from '../caesar/index.js';
-import { LANGUAGES, type Language } from '../languages.js';
-import { logSumExp, scoreText } from '../score.js';
+import { LANGUAGES, type Language } from '../language-model/index.js';
+import { logSumExp, scoreText } from '../scoring/index.js';
 import { analyzeVigenere, keyConfidence, MIN_ANALYSIS_LETTERS, vigenereEquivalents } from '../vigenere/index.js';
 import {
   type AffineEvidence,

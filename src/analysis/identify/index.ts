@@ -10,7 +10,7 @@ import {
   variantDecrypt,
   vigenereDecrypt,
 } from '../../core/index.js';
-import { LANGUAGE_INFO, LANGUAGES, type Language } from '../languages.js';
+import { LANGUAGE_INFO, LANGUAGES, type Language } from '../language-model/index.js';
 import { type WeighOptions, weigh } from './evidence.js';
 import { completeKey } from './monoalphabetic.js';
 import { CALIBRATION, type Calibration, type Reading, type Verdict, verdicts } from './posterior.js';

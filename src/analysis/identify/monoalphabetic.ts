@@ -2,8 +2,8 @@
 // (the cryptogram), each as ln P(text | family, language) with the family's keys summed over (issue 27).
 import { type Alphabet, affineDecrypt, atbash, letterIndices } from '../../core/index.js';
 import { affineKeys, scoreAffineKeys } from '../affine/index.js';
-import type { Language } from '../languages.js';
-import { logSumExp, scoreText } from '../score.js';
+import type { Language } from '../language-model/index.js';
+import { logSumExp, scoreText } from '../scoring/index.js';
 import { solveSubstitution, UNKNOWN_KEY_LETTER } from '../substitution/index.js';
 
 export interface AffineEvidence {

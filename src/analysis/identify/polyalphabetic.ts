@@ -2,8 +2,8 @@
 // analysis finds, weighed as identify weighs the Vigenère key (the decryption's likelihood, less what naming the
 // key costs). Variant Beaufort and Gronsfeld are Vigenère readings, listed with it as equivalents.
 import { type Alphabet, letterIndices, variantDecrypt } from '../../core/index.js';
-import type { Language } from '../languages.js';
-import { scoreText } from '../score.js';
+import type { Language } from '../language-model/index.js';
+import { scoreText } from '../scoring/index.js';
 import { analyzeVariant, keyConfidence } from '../vigenere/index.js';
 
 export type KeyedFamily = 'beaufort' | 'autokey' | 'porta';

@@ -2,7 +2,7 @@
 // null model, with a temperature and a bias per family fitted on the development split, then shared out within
 // each family.
 import type { NamedAlphabetName } from '../../core/index.js';
-import type { Language } from '../languages.js';
+import type { Language } from '../language-model/index.js';
 import type { Evidence } from './evidence.js';
 
 export type Cipher =

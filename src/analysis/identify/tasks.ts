@@ -1,6 +1,6 @@
 // "What is this?" as a plain-data task for the worker pool (src/compute).
 import { type AlphabetSpec, alphabetOf } from '../../core/index.js';
-import type { Language } from '../languages.js';
+import type { Language } from '../language-model/index.js';
 import { identify } from './index.js';
 
 export const identifyTasks = {

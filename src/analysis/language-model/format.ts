@@ -1,6 +1,6 @@
 // The model file: its counts as build-models.ts writes them, and their two files (readable .json, .bin tables).
 import type { NamedAlphabetName } from '../../core/index.js';
-import type { Language } from '../languages.js';
+import type { Language } from './languages.js';
 
 /**
  * A language model's counts, as scripts/build-models.ts makes them and as src/analysis/models/<lang>.json

@@ -1,9 +1,9 @@
 // A language model compiled from its model file, and the cached loader of the shipped ones.
 import { readFileSync } from 'node:fs';
 import { type Alphabet, namedAlphabet } from '../../core/index.js';
-import { assetUrl } from '../assets.js';
-import type { Language } from '../languages.js';
+import { assetUrl } from './assets.js';
 import { decodeModelFile, type ModelFile } from './format.js';
+import type { Language } from './languages.js';
 import { compileNgrams, type NgramModel } from './ngram-model.js';
 import { symbolChars, textSymbol } from './symbols.js';
 

@@ -73,7 +73,7 @@ export class HiddenBreaks {
   /**
    * ln P(symbols) with a word break allowed before every symbol that does not follow one, the text read from the
    * start of a passage. A boundary among the symbols is a break the text shows. An open text (ending in a letter)
-   * may end inside a word or at its end (END_AT_WORD, as score.ts reads spaced text).
+   * may end inside a word or at its end (END_AT_WORD, as scoring/score.ts reads spaced text).
    */
   logLikelihood(symbols: ArrayLike<number>, open: boolean): number {
     let state = this.startState();

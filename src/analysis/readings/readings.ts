@@ -1,7 +1,6 @@
 // The readings of a ciphertext a solver weighs: its layout read as words or as letters run together, its plaintext as written or folded to A–Z.
 import type { Alphabet } from '../../core/index.js';
-import { getFoldedModel, getModel, type LanguageModel } from '../language-model/index.js';
-import { LANGUAGE_INFO, type Language } from '../languages.js';
+import { getFoldedModel, getModel, LANGUAGE_INFO, type Language, type LanguageModel } from '../language-model/index.js';
 import { getWordStartTable, type WordStartTable } from '../words/index.js';
 import { LETTERS_PER_WORD_BREAK, type Tokens, tokenize } from './tokens.js';
 

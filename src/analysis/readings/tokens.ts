@@ -19,7 +19,7 @@ export interface Tokens {
   readonly joined: boolean;
   /**
    * True when the text ends in a letter: the last word may be whole or cut short, so the closing
-   * boundary is not in codes and scorers weigh both readings (END_AT_WORD in score.ts).
+   * boundary is not in codes and scorers weigh both readings (END_AT_WORD in scoring/score.ts).
    */
   readonly open: boolean;
   /**

@@ -1,7 +1,7 @@
 // The rare letters of a spaced cryptogram settled by its words: a cipher letter the text shows once or twice is read
 // as each listed word its word could be (the other letters kept), and the key that reading makes is judged whole.
-import { type LanguageModel, symbolChars } from '../language-model/index.js';
-import type { Language } from '../languages.js';
+
+import { type Language, type LanguageModel, symbolChars } from '../language-model/index.js';
 import type { Tokens } from '../readings/index.js';
 import type { Found } from './anneal.js';
 import type { FullScore } from './refine.js';

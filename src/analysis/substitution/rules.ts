@@ -2,7 +2,7 @@
 // among them) or a keyword alphabet. Each family holds a few keys among the n! the general search weighs, so when
 // one of them reads the text as well, it is far the likelier explanation, and it says every cell of the key.
 import { affineKeyProblem } from '../../core/index.js';
-import { logSumExp } from '../score.js';
+import { logSumExp } from '../scoring/index.js';
 import type { scorerOf } from './anneal.js';
 import type { FullScore } from './refine.js';
 

@@ -1,13 +1,11 @@
 // Breaking a simple substitution: the key search in the language (or each language, with auto), the answer's
 // confidence weighed against "no answer", and the key written as the cipher alphabet.
 import { type Alphabet, permutationOf, permuteLetters } from '../../core/index.js';
-import { type Doubt, doubtOf } from '../doubt.js';
+import { type Doubt, doubtOf, noAnswerLogLikelihood } from '../confidence/index.js';
 import { AnalysisInputError, NO_LETTERS_MESSAGE } from '../errors.js';
-import type { LanguageModel, NgramModel } from '../language-model/index.js';
-import { LANGUAGES, type Language } from '../languages.js';
-import { noAnswerLogLikelihood } from '../no-answer.js';
+import { LANGUAGES, type Language, type LanguageModel, type NgramModel } from '../language-model/index.js';
 import { candidateSymbols, HiddenBreaks, ngramsFor, searchModel, type Tokens, tokenize } from '../readings/index.js';
-import { logSumExp, softmax } from '../score.js';
+import { logSumExp, softmax } from '../scoring/index.js';
 import { type AnnealOptions, anneal, type Found, scorerOf } from './anneal.js';
 import { completeByWords, type WordsView, wordsViewOf } from './complete.js';
 import { type Grams, gramsOf } from './grams.js';

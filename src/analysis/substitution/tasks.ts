@@ -1,7 +1,7 @@
 // The substitution solver as a plain-data task for the worker pool (src/compute): what a call runs, and that it is
 // always worth a worker.
 import { type AlphabetSpec, alphabetOf } from '../../core/index.js';
-import type { Language } from '../languages.js';
+import type { Language } from '../language-model/index.js';
 import { solveSubstitution } from './solve.js';
 
 export const substitutionTasks = {

@@ -1,8 +1,7 @@
 // What the n-grams miss in a short spaced cryptogram: whether its words are words. A key whose decryption reads as
 // listed words of the language earns a bonus per letter of them, which settles the rare letters n-grams cannot.
 import { foldAccents } from '../../core/index.js';
-import { type LanguageModel, symbolChars } from '../language-model/index.js';
-import type { Language } from '../languages.js';
+import { type Language, type LanguageModel, symbolChars } from '../language-model/index.js';
 import type { Tokens } from '../readings/index.js';
 import { getWordCounts } from '../words/index.js';
 

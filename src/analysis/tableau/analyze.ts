@@ -2,12 +2,10 @@
 // frequencies, then the key refined column by column under the n-gram model; the length and key weighed by their
 // likelihood, and against "no answer", as the Vigenère analysis weighs its own.
 import { type Alphabet, codePointPrefix, letterIndices, letterPrefix, variantDecrypt } from '../../core/index.js';
-import { doubtOf } from '../doubt.js';
-import type { LanguageModel } from '../language-model/index.js';
-import { LANGUAGES, type Language } from '../languages.js';
-import { answerProbability, type NoAnswerFit, noAnswerLogLikelihood } from '../no-answer.js';
+import { answerProbability, doubtOf, type NoAnswerFit, noAnswerLogLikelihood } from '../confidence/index.js';
+import { LANGUAGES, type Language, type LanguageModel } from '../language-model/index.js';
 import { candidateSymbols, ngramsFor, searchModel, tokenize } from '../readings/index.js';
-import { logSumExp, scoreText, softmax } from '../score.js';
+import { logSumExp, scoreText, softmax } from '../scoring/index.js';
 import type { VigenereAnalysis } from '../vigenere/index.js';
 import { autokeyColumns, type ColumnCipher, portaColumns, type TableauVariant } from './columns.js';
 

@@ -1,10 +1,17 @@
 // Vigenère analysis: every key length searched jointly under the n-gram model, the length chosen by likelihood.
 import { type Alphabet, codePointPrefix, letterIndices, vigenereDecryptShifts } from '../../core/index.js';
-import { type Doubt, doubtOf, type KeyDoubt } from '../doubt.js';
+import {
+  answerProbability,
+  type Doubt,
+  doubtOf,
+  type KeyDoubt,
+  type NoAnswerClass,
+  type NoAnswerFit,
+  noAnswerLogLikelihood,
+} from '../confidence/index.js';
 import { AnalysisInputError } from '../errors.js';
-import { LANGUAGES, type Language } from '../languages.js';
-import { answerProbability, type NoAnswerClass, type NoAnswerFit, noAnswerLogLikelihood } from '../no-answer.js';
-import { logSumExp } from '../score.js';
+import { LANGUAGES, type Language } from '../language-model/index.js';
+import { logSumExp } from '../scoring/index.js';
 import { calibrateConfidence } from './calibration.js';
 import { coincidences, iocScores, longerPeriod, rankLengths } from './ioc.js';
 import type { Budget } from './key-search.js';
@@ -32,7 +39,7 @@ export interface VigenereAnalysis {
   confidence: number;
   /** Probability of "no answer": confidence / (1 − no_answer) is the key's given that there is an answer. */
   no_answer: number;
-  /** Why the key is not credible, when the confidence is below one half (doubt.ts). */
+  /** Why the key is not credible, when the confidence is below one half (confidence/doubt.ts). */
   reason?: KeyDoubt;
   /** With reason key_too_long: the key length the coincidences show, past max_key_length. */
   evident_key_length?: number;
@@ -96,14 +103,13 @@ export interface AnalyzeOptions {
 
 /**
  * logit P(a Vigenère cipher of prose, key ≤ max_key_length) = slope · evidence + offset + perLetter · (min(letters,
- * 40) − 4) (no-answer.ts), one fit per class of layout, by log loss of whether the text is such a cipher at all: its
- * real ciphertexts, right or wrong, beside the null set of the same lengths, weighed to NO_ANSWER_PRIOR, on the
- * development split with development models (`npm run bench:accuracy -- --calibrate --format=spaced` and
- * `--format=letters`, `--sources=base,narrative,bible`, L = 5, 8, 12, 20 at 2, 3, 4 and 6·L, 16 a cell, 6 null
- * inputs a kind, length and language). The slopes are far below Caesar's: the evidence measures the best keys the
- * search found against "no answer", and a search that picks the best of many keys flatters its own. On that split:
- * words, null inputs answered at ≥ 0.5 0.1 % (worst length 1.1 %), ECE of "is a cipher" 0.0047; letters 0.4 %
- * (2.2 %), 0.0112.
+ * 40) − 4) (confidence/no-answer.ts), one fit per class of layout, by log loss of whether the text is such a cipher at
+ * all: its real ciphertexts, right or wrong, beside the null set of the same lengths, weighed to NO_ANSWER_PRIOR, on
+ * the development split with development models (`npm run bench:accuracy -- --calibrate --format=spaced` and
+ * `--format=letters`, `--sources=base,narrative,bible`, L = 5, 8, 12, 20 at 2, 3, 4 and 6·L, 16 a cell, 6 null inputs a
+ * kind, length and language). The slopes are far below Caesar's: the evidence measures the best keys the search found
+ * against "no answer", and a search that picks the best of many keys flatters its own. On that split: words, null
+ * inputs answered at ≥ 0.5 0.1 % (worst length 1.1 %), ECE of "is a cipher" 0.0047; letters 0.4 % (2.2 %), 0.0112.
  */
 export const NO_ANSWER_FITS: Record<NoAnswerClass, NoAnswerFit> = {
   words: { slope: 0.27, offset: -1.3 },

@@ -1,10 +1,10 @@
 // Calibration of the Vigenère confidence: the Platt scalings fitted on the development split.
-import type { NoAnswerClass } from '../no-answer.js';
+import type { NoAnswerClass } from '../confidence/index.js';
 
 /**
  * Platt scaling of the (short-text rescaled) raw confidence, logit(conf) = A·logit(raw′) + B, one per class of
- * layout, fitted by log loss on the development split (corpus lines with index % 10 === 5) with development models
- * (CIPHER_MODEL_DIR=.dev-models) on base and narrative text alike (`npm run bench:accuracy -- --calibrate
+ * layout, fitted by log loss on the development split (then corpus lines with index % 10 === 5, before issue 32) with
+ * development models (CIPHER_MODEL_DIR=.dev-models) on base and narrative text alike (`npm run bench:accuracy -- --calibrate
  * --sources=base,narrative,bible`, spaced and letters only, 16 texts a cell): the confidence given an answer. Until
  * narrative text and letters run together were weighed, the identity was shipped (base text only, spaced: dev ECE
  * 0.0153); on the wider mix the raw posterior is too sure of itself in both classes, most at 2 and 3·L letters only

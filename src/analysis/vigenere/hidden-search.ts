@@ -1,7 +1,7 @@
 // A short letters-only text's key, searched and climbed with its word breaks summed over (hidden-breaks.ts).
 
 import { decodeSymbols, type ForwardState, HiddenBreaks, type Lattice } from '../readings/index.js';
-import { logSumExp } from '../score.js';
+import { logSumExp } from '../scoring/index.js';
 import { type Budget, KeySearch } from './key-search.js';
 import type { Reading } from './reading.js';
 import {

@@ -1,5 +1,5 @@
 // The decryption under one key, kept up to date as key letters move: ascent, crib and beam moves.
-import { logSumExp } from '../score.js';
+import { logSumExp } from '../scoring/index.js';
 import type { FrequentWords } from '../words/index.js';
 import { keyLayout } from './key-layout.js';
 import type { Reading } from './reading.js';

@@ -1,6 +1,6 @@
 // The seven stages of one language's key search (fitLanguage in search.ts runs them in order), and what they share.
 import type { Alphabet } from '../../core/index.js';
-import type { Language } from '../languages.js';
+import type { Language } from '../language-model/index.js';
 import { HiddenBreaks } from '../readings/index.js';
 import { type FrequentWords, frequentWords } from '../words/index.js';
 import {

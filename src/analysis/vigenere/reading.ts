@@ -1,7 +1,6 @@
 // The text as one language model reads it for the key search: tokens, candidate symbols, word scoring.
 import type { Alphabet } from '../../core/index.js';
-import type { LanguageModel, NgramModel } from '../language-model/index.js';
-import { LANGUAGE_INFO, type Language } from '../languages.js';
+import { LANGUAGE_INFO, type Language, type LanguageModel, type NgramModel } from '../language-model/index.js';
 import { candidateSymbols, ngramsFor, searchModel, type Tokens, tokenize } from '../readings/index.js';
 import { WORD_LAMBDA, WORD_LETTERS } from './tuning.js';
 import { WordBonus } from './word-bonus.js';

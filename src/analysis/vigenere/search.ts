@@ -1,6 +1,6 @@
 // The search of one language: every key length scouted, the likeliest searched harder, climbed and scored.
 import { type Alphabet, letterIndices } from '../../core/index.js';
-import type { Language } from '../languages.js';
+import type { Language } from '../language-model/index.js';
 import { HiddenBreaks } from '../readings/index.js';
 import { hiddenEvidence, scoredUnderHiddenBreaks } from './hidden-search.js';
 import { type Budget, KeySearch } from './key-search.js';

@@ -4,7 +4,7 @@
 // constants below), so an analysis does the same work, and gives the same answer, on any machine and under any load;
 // ANALYSIS_WORK bounds the whole. docs/solver.md ("Budgets") says where the allowances go and why;
 // docs/solver-results.md (2026-11-25, budgets) has what they cost and what they find.
-import { LANGUAGES } from '../languages.js';
+import { LANGUAGES } from '../language-model/index.js';
 
 /** Up to this many letters every length is searched; longer texts search the lengths the IoC favours. */
 export const FULL_SEARCH_LETTERS = 1200;

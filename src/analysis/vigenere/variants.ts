@@ -10,10 +10,9 @@ import {
   type VigenereVariant,
   variantDecrypt,
 } from '../../core/index.js';
-import { doubtOf } from '../doubt.js';
+import { answerProbability, doubtOf } from '../confidence/index.js';
 import { AnalysisInputError } from '../errors.js';
-import type { Language } from '../languages.js';
-import { answerProbability } from '../no-answer.js';
+import type { Language } from '../language-model/index.js';
 import { analyzeTableau } from '../tableau/index.js';
 import {
   type AnalysisDetails,

@@ -1,8 +1,6 @@
 // The committed word lists of a language: word counts and marks, word pairs, the most frequent words of each length.
 import { readFileSync } from 'node:fs';
-import { assetUrl } from '../assets.js';
-import { type LanguageModel, symbolChars } from '../language-model/index.js';
-import type { Language } from '../languages.js';
+import { assetUrl, type Language, type LanguageModel, symbolChars } from '../language-model/index.js';
 import { WORD_MARKS } from './word-marks.js';
 
 /**

@@ -1,8 +1,6 @@
 // How running text begins when a ciphertext is cut from the middle of a passage: the first three symbols after a word break.
 import { readFileSync } from 'node:fs';
-import { assetUrl } from '../assets.js';
-import { type LanguageModel, passageSymbols } from '../language-model/index.js';
-import type { Language } from '../languages.js';
+import { assetUrl, type Language, type LanguageModel, passageSymbols } from '../language-model/index.js';
 
 /**
  * ln P(x₁ x₂ x₃ | the text starts at some word of running text, not at a passage's start): the spaced

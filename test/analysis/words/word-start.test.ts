@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { isDevLine, isHeldOutLine } from '../../../scripts/corpus.js';
 import { getModel, LANGUAGES } from '../../../src/analysis/index.js';
 import { candidateSymbols, decodeSymbols, tokenize } from '../../../src/analysis/readings/index.js';
-import { wordStartCorrection } from '../../../src/analysis/score.js';
+import { wordStartCorrection } from '../../../src/analysis/scoring/score.js';
 import {
   buildWordStartTable,
   getWordStartTable,

@@ -1,4 +1,5 @@
-// Where the analysis tables are read from: beside these modules, or under CIPHER_MODEL_DIR (the benchmark's development models).
+// Where the analysis tables are read from: beside the analysis rooms (src/analysis/models/, start/, words/), or under
+// CIPHER_MODEL_DIR (the benchmark's development models).
 import { join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
@@ -12,7 +13,7 @@ export type AssetKind = 'models' | 'start' | 'words';
  */
 export function assetDir(kind: AssetKind): string {
   const dir = process.env.CIPHER_MODEL_DIR;
-  return dir ? join(resolve(dir), kind) : fileURLToPath(new URL(`./${kind}/`, import.meta.url));
+  return dir ? join(resolve(dir), kind) : fileURLToPath(new URL(`../${kind}/`, import.meta.url));
 }
 
 /** The URL of a table file in assetDir(kind). */

@@ -1,9 +1,8 @@
 // Log-likelihood of candidate plaintexts under a language model, for one text or for every shift at once.
-import type { Alphabet } from '../core/index.js';
-import { getModel, type LanguageModel, type NgramModel } from './language-model/index.js';
-import type { Language } from './languages.js';
-import { candidateSymbols, decodeSymbols, END_AT_WORD, ngramsFor, type Tokens, tokenize } from './readings/index.js';
-import { PASSAGE_START, type WordStartTable } from './words/index.js';
+import type { Alphabet } from '../../core/index.js';
+import { getModel, type Language, type LanguageModel, type NgramModel } from '../language-model/index.js';
+import { candidateSymbols, decodeSymbols, END_AT_WORD, ngramsFor, type Tokens, tokenize } from '../readings/index.js';
+import { PASSAGE_START, type WordStartTable } from '../words/index.js';
 
 /** The context of a text's first symbol: order − 1 boundaries, as if a passage had just begun. */
 function startContext(model: LanguageModel, ngrams: NgramModel): number {

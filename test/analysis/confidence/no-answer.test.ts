@@ -2,10 +2,10 @@
 // the probability of an answer from the evidence and a fit (answerProbability).
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { LanguageModel } from '../../src/analysis/language-model/index.js';
-import { answerProbability, noAnswerLogLikelihood } from '../../src/analysis/no-answer.js';
-import type { Tokens } from '../../src/analysis/readings/index.js';
-import { namedAlphabet } from '../../src/core/index.js';
+import { answerProbability, noAnswerLogLikelihood } from '../../../src/analysis/confidence/no-answer.js';
+import type { LanguageModel } from '../../../src/analysis/language-model/index.js';
+import type { Tokens } from '../../../src/analysis/readings/index.js';
+import { namedAlphabet } from '../../../src/core/index.js';
 
 const σ = (z: number) => 1 / (1 + Math.exp(-z));
 

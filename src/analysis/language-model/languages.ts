@@ -1,5 +1,5 @@
 // The languages the solvers can score, each with the named alphabet its letters come from.
-import type { NamedAlphabetName } from '../core/index.js';
+import type { NamedAlphabetName } from '../../core/index.js';
 
 export const LANGUAGES = ['en', 'pl', 'de', 'es', 'fr'] as const;
 export type Language = (typeof LANGUAGES)[number];

@@ -3,7 +3,7 @@ import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
-import { assetUrl } from '../../src/analysis/assets.js';
+import { assetUrl } from '../../../src/analysis/language-model/index.js';
 
 const saved = process.env.CIPHER_MODEL_DIR;
 afterEach(() => {
@@ -15,7 +15,7 @@ describe('assetUrl', () => {
   it('names the shipped tables beside src/analysis by default', () => {
     delete process.env.CIPHER_MODEL_DIR;
     const path = fileURLToPath(assetUrl('models', 'en.bin'));
-    expect(path).toBe(fileURLToPath(new URL('../../src/analysis/models/en.bin', import.meta.url)));
+    expect(path).toBe(fileURLToPath(new URL('../../../src/analysis/models/en.bin', import.meta.url)));
     expect(existsSync(path)).toBe(true);
     expect(existsSync(fileURLToPath(assetUrl('start', 'pl.bin')))).toBe(true);
     expect(existsSync(fileURLToPath(assetUrl('words', 'de.txt')))).toBe(true);

@@ -1,8 +1,8 @@
 // The "no answer" hypothesis: how likely a text is when it is not a cipher of prose in the language, and how much that weighs.
-import type { Alphabet } from '../core/index.js';
-import type { LanguageModel } from './language-model/index.js';
-import { candidateSymbols, type Tokens } from './readings/index.js';
-import { logSumExp } from './score.js';
+import type { Alphabet } from '../../core/index.js';
+import type { LanguageModel } from '../language-model/index.js';
+import { candidateSymbols, type Tokens } from '../readings/index.js';
+import { logSumExp } from '../scoring/index.js';
 
 /**
  * The prior every solver's "no answer" fit assumes: of the texts sent to a solver, this share are not a cipher of
