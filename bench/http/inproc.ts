@@ -5,7 +5,8 @@
 import { createApp } from '../../src/http/app.js';
 import { createMetrics } from '../../src/http/metrics.js';
 import { createLimiter } from '../../src/http/rate-limit/create-limiter.js';
-import { createLogger, logDestination } from '../../src/log.js';
+import { createLogger } from '../../src/log.js';
+import { logDestination } from '../../src/log-output.js';
 import { bareApp } from './bare-app.js';
 
 const N = Number(process.env.BENCH_N ?? 20000);

@@ -1,7 +1,7 @@
 // HTTP bench: the service and a bare Elysia route, one server at a time, on Node and Bun, measured by autocannon.
 // Usage: npm run bench:http
 // (env: BENCH_DURATION=9 BENCH_ROUNDS=3 BENCH_WARMUP=2 BENCH_SETTLE=3 BENCH_CONNECTIONS=50 BENCH_RUNTIMES=node,bun
-//  BENCH_OBSERVE=on|off BENCH_JSON=file)
+//  BENCH_OBSERVE=on|off BENCH_JSON=file BENCH_BASELINE=/path/to/another/checkout BENCH_BASELINE_OBSERVE=on|off)
 import { type ChildProcess, spawn } from 'node:child_process';
 import { closeSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -23,6 +23,14 @@ const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
  * LOG_LEVEL=warn and no metrics, to measure what the two cost.
  */
 const OBSERVE = (process.env.BENCH_OBSERVE ?? 'on') !== 'off';
+/**
+ * Another checkout of the service (e.g. `git worktree add /tmp/base main`, with node_modules and dist/ beside it),
+ * started beside this one and measured in the same interleaved rounds against the same bare route: a change's A/B
+ * on a shared machine, where two runs minutes apart differ more than the change. Its cases are marked `@base`.
+ */
+const BASELINE = process.env.BENCH_BASELINE;
+/** on|off: the baseline's access log and metrics (default: as BENCH_OBSERVE); with BENCH_BASELINE=. what they cost. */
+const BASELINE_OBSERVE = (process.env.BENCH_BASELINE_OBSERVE ?? (OBSERVE ? 'on' : 'off')) !== 'off';
 const RUNTIMES = (process.env.BENCH_RUNTIMES ?? 'node,bun').split(',').filter(Boolean) as Runtime[];
 const BUN = `${ROOT}node_modules/.bin/bun`;
 
@@ -101,7 +109,7 @@ interface Server {
   metricsUrl?: string;
 }
 
-async function start(argv: string[], probe: string, observe = false): Promise<Server> {
+async function start(argv: string[], probe: string, observe = false, cwd = ROOT): Promise<Server> {
   const port = await freePort();
   const metricsPort = observe ? await freePort() : undefined;
   const [command, ...args] = argv as [string, ...string[]];
@@ -110,7 +118,7 @@ async function start(argv: string[], probe: string, observe = false): Promise<Se
   const stdout = openSync(logFile, 'w');
   // Its own process group, so npm and whatever it starts are stopped together.
   const child = spawn(command, args, {
-    cwd: ROOT,
+    cwd,
     detached: true,
     env: {
       ...process.env,
@@ -190,66 +198,89 @@ const median = (xs: number[]) => [...xs].sort((x, y) => x - y)[xs.length >> 1] a
  */
 async function runtimeRows(runtime: Runtime): Promise<Row[]> {
   const bare = await start(COMMANDS[runtime].bare, BARE_PROBE);
-  let service: Server | undefined;
+  const services: { server: Server; mark: string }[] = [];
   try {
-    service = await start(COMMANDS[runtime].service, '/api/v1/health', OBSERVE);
+    const argv = COMMANDS[runtime].service;
+    services.push({ server: await start(argv, '/api/v1/health', OBSERVE), mark: '' });
+    if (BASELINE) {
+      const server = await start(argv, '/api/v1/health', BASELINE_OBSERVE, BASELINE);
+      const differs = BASELINE_OBSERVE === OBSERVE ? '' : BASELINE_OBSERVE ? ' (on)' : ' (off)';
+      services.push({ server, mark: ` @base${differs}` });
+    }
     await new Promise((r) => setTimeout(r, SETTLE * 1000));
-    const metricsUrl = service.metricsUrl;
     let scrapes = 0;
     // As Prometheus would, though more often (its default is once a minute): the scrape's cost is counted too.
     const scraper = setInterval(() => {
-      if (metricsUrl) void fetch(metricsUrl).then(async (r) => (await r.text()) && r.ok && scrapes++);
+      for (const { server } of services) {
+        if (server.metricsUrl) void fetch(server.metricsUrl).then(async (r) => (await r.text()) && r.ok && scrapes++);
+      }
     }, 1000);
     const targets: Target[] = [
       ...BARE.map((c) => ({ server: bare, c })),
-      ...SERVICE.map((c) => ({ server: service as Server, c })),
+      ...services.flatMap(({ server, mark }) => SERVICE.map((c) => ({ server, c: { ...c, name: c.name + mark } }))),
     ];
-    for (const t of targets) {
-      // Every case must answer 200 before it is timed; the warm-up lets the JIT settle.
-      const check = await fetch(optionsOf(t).url, optionsOf(t));
-      if (check.status !== 200) throw new Error(`${t.c.name}: ${check.status} ${await check.text()}`);
-      if (WARMUP > 0) await autocannon({ ...optionsOf(t), duration: WARMUP });
-    }
-    const per = Math.max(1, Math.round(DURATION / ROUNDS));
-    const runs = targets.map(() => [] as { rps: number; p50: number; p99: number; failed: number }[]);
-    for (let round = 0; round < ROUNDS; round++) {
-      for (const [i, t] of targets.entries()) {
-        const r = await autocannon({ ...optionsOf(t), duration: per });
-        runs[i]?.push({
-          rps: r['2xx'] / r.duration,
-          p50: r.latency.p50,
-          p99: r.latency.p99,
-          failed: r.non2xx + r.errors + r.timeouts,
-        });
-      }
-    }
+    const runs = await measure(targets);
     clearInterval(scraper);
-    const logged = readFileSync(service.logFile, 'utf8')
-      .split('\n')
-      .filter((l) => l.includes('"event":"request"'));
-    console.log(`\n${runtime} service: ${logged.length} access-log lines written, ${scrapes} metrics scrapes answered`);
-    const byName = new Map(targets.map((t, i) => [t.c.name, runs[i] ?? []]));
-    return targets.map((t, i) => {
-      const mine = runs[i] ?? [];
-      const base = byName.get(t.c.baseline) ?? [];
-      const bareEncrypt = byName.get('bare encrypt') ?? [];
-      return {
-        runtime,
-        name: t.c.name,
-        rps: mine.reduce((sum, r) => sum + r.rps, 0) / mine.length,
-        p50: median(mine.map((r) => r.p50)),
-        p99: Math.max(...mine.map((r) => r.p99)),
-        failed: mine.reduce((sum, r) => sum + r.failed, 0),
-        calls: t.c.calls,
-        baseline: t.c.baseline,
-        ratio: median(mine.map((r, k) => r.rps / (bareEncrypt[k]?.rps ?? Number.NaN))),
-        sameWork: median(mine.map((r, k) => (r.rps * t.c.calls) / (base[k]?.rps ?? Number.NaN))),
-      };
-    });
+    for (const { server, mark } of services) {
+      const logged = readFileSync(server.logFile, 'utf8')
+        .split('\n')
+        .filter((l) => l.includes('"event":"request"'));
+      console.log(`\n${runtime} service${mark}: ${logged.length} access-log lines written`);
+    }
+    console.log(`${scrapes} metrics scrapes answered`);
+    return rowsOf(runtime, targets, runs);
   } finally {
     await stop(bare);
-    if (service) await stop(service);
+    for (const { server } of services) await stop(server);
   }
+}
+
+type Run = { rps: number; p50: number; p99: number; failed: number };
+
+/** Each target checked and warmed, then measured in ROUNDS interleaved rounds: its runs, round by round. */
+async function measure(targets: Target[]): Promise<Run[][]> {
+  for (const t of targets) {
+    // Every case must answer 200 before it is timed; the warm-up lets the JIT settle.
+    const check = await fetch(optionsOf(t).url, optionsOf(t));
+    if (check.status !== 200) throw new Error(`${t.c.name}: ${check.status} ${await check.text()}`);
+    if (WARMUP > 0) await autocannon({ ...optionsOf(t), duration: WARMUP });
+  }
+  const per = Math.max(1, Math.round(DURATION / ROUNDS));
+  const runs = targets.map(() => [] as Run[]);
+  for (let round = 0; round < ROUNDS; round++) {
+    for (const [i, t] of targets.entries()) {
+      const r = await autocannon({ ...optionsOf(t), duration: per });
+      runs[i]?.push({
+        rps: r['2xx'] / r.duration,
+        p50: r.latency.p50,
+        p99: r.latency.p99,
+        failed: r.non2xx + r.errors + r.timeouts,
+      });
+    }
+  }
+  return runs;
+}
+
+/** The table's rows: each ratio the median of the per-round ratios to the bare route's run in the same round. */
+function rowsOf(runtime: Runtime, targets: Target[], runs: Run[][]): Row[] {
+  const byName = new Map(targets.map((t, i) => [t.c.name, runs[i] ?? []]));
+  return targets.map((t, i) => {
+    const mine = runs[i] ?? [];
+    const base = byName.get(t.c.baseline) ?? [];
+    const bareEncrypt = byName.get('bare encrypt') ?? [];
+    return {
+      runtime,
+      name: t.c.name,
+      rps: mine.reduce((sum, r) => sum + r.rps, 0) / mine.length,
+      p50: median(mine.map((r) => r.p50)),
+      p99: Math.max(...mine.map((r) => r.p99)),
+      failed: mine.reduce((sum, r) => sum + r.failed, 0),
+      calls: t.c.calls,
+      baseline: t.c.baseline,
+      ratio: median(mine.map((r, k) => r.rps / (bareEncrypt[k]?.rps ?? Number.NaN))),
+      sameWork: median(mine.map((r, k) => (r.rps * t.c.calls) / (base[k]?.rps ?? Number.NaN))),
+    };
+  });
 }
 
 const pad = (s: string, n: number) => s.padEnd(n);
@@ -262,12 +293,12 @@ function print(runtime: Runtime, rows: Row[]): void {
   );
   console.log('req/s: mean of the rounds; p50: median; p99: worst round; ratios: median of per-round ratios');
   console.log(
-    `${pad('endpoint', 22)}${lpad('req/s', 9)}${lpad('p50 ms', 8)}${lpad('p99 ms', 8)}${lpad('× bare', 8)}${lpad('× same work', 13)}${lpad('failed', 8)}`,
+    `${pad('endpoint', 28)}${lpad('req/s', 9)}${lpad('p50 ms', 8)}${lpad('p99 ms', 8)}${lpad('× bare', 8)}${lpad('× same work', 13)}${lpad('failed', 8)}`,
   );
   for (const r of rows) {
     const calls = r.calls > 1 ? ` (${Math.round(r.rps * r.calls)} calls/s)` : '';
     console.log(
-      `${pad(r.name, 22)}${lpad(r.rps.toFixed(0), 9)}${lpad(String(r.p50), 8)}${lpad(String(r.p99), 8)}${lpad(r.ratio.toFixed(2), 8)}${lpad(r.sameWork.toFixed(2), 13)}${lpad(String(r.failed), 8)}${calls}`,
+      `${pad(r.name, 28)}${lpad(r.rps.toFixed(0), 9)}${lpad(String(r.p50), 8)}${lpad(String(r.p99), 8)}${lpad(r.ratio.toFixed(2), 8)}${lpad(r.sameWork.toFixed(2), 13)}${lpad(String(r.failed), 8)}${calls}`,
     );
   }
 }

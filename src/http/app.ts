@@ -2,7 +2,7 @@
 import { Elysia, type ElysiaConfig } from 'elysia';
 import type { HealthReport } from '../../routers/index.js';
 import type { ComputeService } from '../compute/compute.js';
-import { createLogger, errorText, type Log, type Logger } from '../log.js';
+import { createLogger, errorText, everyEvent, type Log, type Logger } from '../log.js';
 import { errorReply, INTERNAL_MESSAGE, noEndpoint, withRequestId } from './api/errors.js';
 import type { Reply, ReplySink } from './api/reply.js';
 import { mountRest } from './api/rest-routes.js';
@@ -59,9 +59,7 @@ function onError(log: Log, observer: Observer) {
 
 export function createApp(options: AppOptions = {}) {
   const config: ServiceConfig = { ...DEFAULT_CONFIG, ...options.config };
-  const logger: Logger =
-    options.logger ??
-    (options.log ? { log: options.log, enabled: () => true, flush: async () => {} } : createLogger('warn'));
+  const logger: Logger = options.logger ?? (options.log ? everyEvent(options.log) : createLogger('warn'));
   const log = logger.log;
   const limiter = options.limiter ?? createLimiter(config, log);
   const observer = createObserver(logger, options.metrics, config.logKeySecret);

@@ -148,4 +148,23 @@ describe.each(['node', 'bun'] as Runtime[])('the service on %s, as npm start run
       expect(JSON.stringify(line)).not.toContain('127.0.0.1');
     }
   }, 60_000);
+
+  it('writes every line at SIGTERM: a burst answered just before it is all on stdout, then the stop', async () => {
+    const service = await startService({ runtime, env: { COMPUTE_WORKERS: '0' } });
+    const exited = new Promise((resolve) => service.child.once('exit', resolve));
+    // About 17 KiB of lines: some written in 4 KiB batches, the tail still pending when the signal comes.
+    const ids = Array.from({ length: 60 }, (_, i) => `burst-${i}`);
+    const answers = await Promise.all(
+      ids.map((id) =>
+        fetch(`${service.url}/api/v1/caesar/encrypt`, { ...encrypt(), headers: { ...J, 'x-request-id': id } }),
+      ),
+    );
+    expect(answers.map((r) => r.status)).toEqual(ids.map(() => 200));
+    await service.stop();
+    await exited;
+    const lines = jsonLines(service.output);
+    const logged = lines.filter((l) => String(l.request_id).startsWith('burst-')).map((l) => l.request_id);
+    expect(logged.sort()).toEqual([...ids].sort());
+    expect(lines.at(-1)?.event).toBe('stopped');
+  }, 60_000);
 });

@@ -13,10 +13,6 @@ const isPromise = <T>(value: T | Promise<T>): value is Promise<T> => value insta
  * parser's error, or anything a check throws) leaves as `fail(cause)`.
  */
 function parsed(schema: z.ZodType, value: unknown, fail: (cause: unknown) => TRPCError): unknown {
-  const settle = (result: Parsed) => {
-    if (result.success) return result.data;
-    throw fail(result.error);
-  };
   let result: Parsed | Promise<Parsed>;
   try {
     result = schema.safeParse(value);
@@ -24,7 +20,22 @@ function parsed(schema: z.ZodType, value: unknown, fail: (cause: unknown) => TRP
     if (!(error instanceof z.core.$ZodAsyncError)) throw fail(error);
     result = schema.safeParseAsync(value);
   }
-  return isPromise(result) ? result.then(settle, (cause) => Promise.reject(fail(cause))) : settle(result);
+  if (isPromise(result)) {
+    return result.then(
+      (r) => settle(r, fail),
+      (cause) => Promise.reject(fail(cause)),
+    );
+  }
+  return settle(result, fail);
+}
+
+/**
+ * A parse's value, or its failure thrown. Made once, not per call: under tsx (esbuild's keepNames) a named closure
+ * costs a defineProperty each time it is made, some 0.3 µs on Node, and a request parses twice.
+ */
+function settle(result: Parsed, fail: (cause: unknown) => TRPCError): unknown {
+  if (result.success) return result.data;
+  throw fail(result.error);
 }
 
 const inputFailed = (cause: unknown) => new TRPCError({ code: 'BAD_REQUEST', cause });

@@ -50,6 +50,10 @@ async function inputOf(request: Request): Promise<unknown> {
   return input;
 }
 
+/** An error reply naming the request (made once, not per request: under tsx a named closure costs a defineProperty). */
+const failed = (reply: Reply, ctx: Context): Reply =>
+  ctx.requestId === undefined ? reply : withRequestId(reply, ctx.requestId);
+
 /**
  * trpc-to-openapi's own handler rebuilds itself per request and permanently switches the routers' number and
  * boolean schemas to coercion (so "yes" would pass as true on both surfaces); the route table comes from the
@@ -84,9 +88,8 @@ export function createRestHandler(
 
     async handle(request, endpoint, ctx) {
       // An error's body names the request; an operation's answer is its own schema's, a 503 of health's included.
-      const failed = (reply: Reply) => (ctx.requestId === undefined ? reply : withRequestId(reply, ctx.requestId));
       const input = endpoint.operation.rest.method === 'POST' ? await inputOf(request) : undefined;
-      if (input instanceof Reply) return failed(input);
+      if (input instanceof Reply) return failed(input, ctx);
       try {
         const output = await callOperation(endpoint.operation, input, ctx);
         return jsonReply(output, endpoint.operation.unavailableWhen?.test(output) ? 503 : 200);
@@ -95,7 +98,7 @@ export function createRestHandler(
         const error = cause as TRPCError;
         if (error.code === 'INTERNAL_SERVER_ERROR')
           onInternalError(error.cause ?? error, endpoint.procedure, ctx.requestId);
-        return failed(restErrorReply(error));
+        return failed(restErrorReply(error), ctx);
       }
     },
   };

@@ -125,6 +125,32 @@ export interface TrpcHandler {
   handle(request: Request, calls: TrpcCalls, ctx: Context): Promise<Reply | Response>;
 }
 
+/** The calls of one request on the common path, and the errors they met (by batch index). */
+interface CommonCalls {
+  called: AnyOperation[];
+  inputs: unknown[];
+  errors: (TRPCError | undefined)[];
+  ctx: Context;
+}
+
+/**
+ * One call of a request on the common path: its result, or its error shaped as tRPC shapes it. A function of its
+ * own rather than a closure made per request: under tsx each named closure costs a defineProperty when made.
+ */
+async function runCall({ called, inputs, errors, ctx }: CommonCalls, path: string, batchIndex: number) {
+  const input = inputs[batchIndex];
+  try {
+    return { result: { data: await callOperation(called[batchIndex] as AnyOperation, input, ctx) } };
+  } catch (cause) {
+    // callOperation throws nothing but TRPCErrors (invoke.ts), already in the form tRPC shapes.
+    const error = cause as TRPCError;
+    errors[batchIndex] = error;
+    return {
+      error: getTRPCErrorShape({ config: ROOT_CONFIG, error, type: 'mutation', path, input, ctx }),
+    };
+  }
+}
+
 /** The common path: a function that answers a request on it, or answers null to leave the request to tRPC. */
 function commonPath(
   operations: ReadonlyMap<string, AnyOperation>,
@@ -166,21 +192,11 @@ function commonPath(
       return null;
     }
     const errors: (TRPCError | undefined)[] = [];
-    const call = async (path: string, batchIndex: number) => {
-      const input = inputs[batchIndex];
-      try {
-        return { result: { data: await callOperation(called[batchIndex] as AnyOperation, input, ctx) } };
-      } catch (cause) {
-        // callOperation throws nothing but TRPCErrors (invoke.ts), already in the form tRPC shapes.
-        const error = cause as TRPCError;
-        errors[batchIndex] = error;
-        return {
-          error: getTRPCErrorShape({ config: ROOT_CONFIG, error, type: 'mutation', path, input, ctx }),
-        };
-      }
-    };
+    const run = { called, inputs, errors, ctx };
     // A batch's calls run together, as tRPC runs them; a single call needs no Promise.all.
-    const results = isBatch ? await Promise.all(paths.map(call)) : [await call(paths[0] as string, 0)];
+    const results = isBatch
+      ? await Promise.all(paths.map((path, i) => runCall(run, path, i)))
+      : [await runCall(run, paths[0] as string, 0)];
     // All calls succeeded: getHTTPStatusCode would answer 200, and transformTRPCResponse would copy each item
     // with its Babel spread helper only to serialise `data`; the items hold nothing else, so do just that.
     if (errors.length === 0) {
