@@ -4,9 +4,9 @@
 // Usage: npm run build:models   (reads the folder npm run build:corpus wrote, .corpus or CORPUS_DIR; see
 // scripts/corpus.ts and docs/corpus.md, and of each source the share scripts/corpus/mix.ts gives)
 //
-// Line i of a corpus file (0-based) with i % 10 === 0 is held out for benchmarks and tests and never
-// counted. Of the rest, lines with i % 10 === 5 first serve as a development set: a model built
-// without them fits the posterior temperature; the shipped model counts them too. Smoothing is
+// Lines of the validation and final-test parts (scripts/corpus/split.ts) are never counted. The development part
+// first serves as a development set: a model built without it fits the posterior temperature; the shipped model
+// counts it too. Smoothing is
 // modified Kneser–Ney, whose discounts follow from the counts themselves (src/analysis/language-model/kneser-ney.ts).
 //
 // Every language whose alphabet is not A–Z also gets a folded model, <lang>-folded.json/.bin, over A–Z: the same
@@ -41,7 +41,8 @@ import {
 import { tokenize } from '../src/analysis/readings/index.js';
 import { foldAccents } from '../src/core/fold.js';
 import { type Alphabet, caesarEncrypt, type NamedAlphabetName, namedAlphabet } from '../src/core/index.js';
-import { CORPUS_DIR, corpusLines, isDevLine, isHeldOutLine, mixFilter } from './corpus.js';
+import { counted } from './corpus/split.js';
+import { CORPUS_DIR, corpusLines, corpusPart, mixFilter } from './corpus.js';
 import { mulberry32 } from './lib/random.js';
 
 const EXCLUDE_DEV = process.env.MODELS_EXCLUDE_DEV === '1';
@@ -220,9 +221,10 @@ function buildModel(language: Language, file: string, name: NamedAlphabetName, f
   const lines = fold ? foldLines(language, read) : read;
   const inMix = mixFilter(language);
   const used = (l: string, i: number): boolean => l.trim() !== '' && inMix(i);
-  const training = lines.filter((l, i) => !isHeldOutLine(i) && !(EXCLUDE_DEV && isDevLine(i)) && used(l, i));
-  const devTraining = lines.filter((l, i) => !isHeldOutLine(i) && !isDevLine(i) && used(l, i));
-  const dev = lines.filter((l, i) => isDevLine(i) && used(l, i));
+  const part = corpusPart(language);
+  const training = lines.filter((l, i) => counted(part(i), EXCLUDE_DEV) && used(l, i));
+  const devTraining = lines.filter((l, i) => counted(part(i), true) && used(l, i));
+  const dev = lines.filter((l, i) => part(i) === 'dev' && used(l, i));
 
   // Development model: the temperatures are fitted on passages it has not counted.
   const devCounts = { spaced: count(devTraining, a, false), joined: count(devTraining, a, true) };
@@ -255,8 +257,8 @@ function buildModel(language: Language, file: string, name: NamedAlphabetName, f
       lines: lines.length,
       training_lines: training.length,
       held_out: EXCLUDE_DEV
-        ? 'lines whose 0-based index % 10 is 0 or 5 are not counted'
-        : 'lines whose 0-based index % 10 === 0 are never counted',
+        ? 'the training part alone is counted (scripts/corpus/split.ts)'
+        : 'the validation and final-test parts are never counted (scripts/corpus/split.ts)',
       dev_cross_entropy_nats: {
         spaced: Math.round(entropies.spaced * 1e4) / 1e4,
         joined: Math.round(entropies.joined * 1e4) / 1e4,

@@ -2,8 +2,8 @@
 //
 // Usage: npm run build:models (runs after scripts/build-models.ts, from the models it wrote)
 //
-// The contexts are counted on the same lines as the shipped model (held-out lines, index % 10 === 0,
-// never; of each source its share in scripts/corpus/mix.ts), and the probabilities come from that model, so
+// The contexts are counted on the same lines as the shipped model (validation and final-test lines never,
+// scripts/corpus/split.ts; of each source its share in scripts/corpus/mix.ts), and the probabilities come from that model, so
 // the table is a function of the model.
 // MODELS_EXCLUDE_DEV=1 and CIPHER_MODEL_DIR as in scripts/build-models.ts.
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -11,7 +11,8 @@ import { join } from 'node:path';
 import { assetDir, LANGUAGES, type Language } from '../src/analysis/index.js';
 import { getModel } from '../src/analysis/language-model/index.js';
 import { buildWordStartTable } from '../src/analysis/words/index.js';
-import { corpusLines, isDevLine, isHeldOutLine, mixFilter } from './corpus.js';
+import { counted } from './corpus/split.js';
+import { corpusLines, corpusPart, mixFilter } from './corpus.js';
 
 const EXCLUDE_DEV = process.env.MODELS_EXCLUDE_DEV === '1';
 const OUT_DIR = assetDir('start');
@@ -19,9 +20,8 @@ mkdirSync(OUT_DIR, { recursive: true });
 
 function training(language: Language): string[] {
   const inMix = mixFilter(language);
-  return corpusLines(language).filter(
-    (l, i) => !isHeldOutLine(i) && !(EXCLUDE_DEV && isDevLine(i)) && inMix(i) && l.trim() !== '',
-  );
+  const part = corpusPart(language);
+  return corpusLines(language).filter((l, i) => counted(part(i), EXCLUDE_DEV) && inMix(i) && l.trim() !== '');
 }
 
 for (const language of LANGUAGES) {

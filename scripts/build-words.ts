@@ -2,9 +2,8 @@
 //
 // Usage: npx tsx scripts/build-words.ts   (reads the corpus folder as scripts/corpus.ts says)
 //
-// Only training lines are counted: line i (0-based) with i % 10 === 0 is held out for benchmarks and
-// tests, and i % 10 === 5 is the development split the Vigenère analyser is tuned on, so neither is; of
-// each source, the share scripts/corpus/mix.ts gives it.
+// Only the training part's lines are counted (scripts/corpus/split.ts: never development, which the Vigenère
+// analyser is tuned on, nor validation or final test); of each source, the share scripts/corpus/mix.ts gives it.
 // A word is a run of the model's symbols between word boundaries (letters of the language's alphabet in
 // lower case, '#' for any other letter), exactly as the character models read text. Words seen at least
 // MIN_COUNT times are written, one "word<TAB>count<TAB>lower<TAB>capital<TAB>upper<TAB>before<TAB>after" a line
@@ -36,7 +35,7 @@ import {
   WordMarkReader,
 } from '../src/analysis/words/index.js';
 import { namedAlphabet } from '../src/core/index.js';
-import { corpusLines, isDevLine, isHeldOutLine, mixFilter } from './corpus.js';
+import { corpusLines, corpusPart, mixFilter } from './corpus.js';
 
 // CIPHER_MODEL_DIR moves the output as in scripts/build-models.ts (the lists never count development lines).
 const OUT_DIR = assetDir('words');
@@ -55,8 +54,9 @@ for (const language of LANGUAGES) {
   const marks = new Map<string, number[]>();
   const markAll = new Array<number>(WORD_MARKS).fill(0);
   const inMix = mixFilter(language);
+  const part = corpusPart(language);
   corpusLines(language).forEach((line, i) => {
-    if (isHeldOutLine(i) || isDevLine(i) || !inMix(i)) return;
+    if (part(i) !== 'train' || !inMix(i)) return;
     // Words are runs of the model's symbols between boundaries, as passageSymbols reads the line.
     const words: string[] = [];
     const reader = new WordMarkReader();

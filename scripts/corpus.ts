@@ -5,6 +5,7 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Language } from '../src/analysis/index.js';
 import { SOURCE_SHARES } from './corpus/mix.js';
+import { type Part, splitOf } from './corpus/split.js';
 
 export const REPO = fileURLToPath(new URL('..', import.meta.url));
 
@@ -25,27 +26,35 @@ export interface SourceEntry {
   version: string | null;
   licence: string;
   genre: string;
-  /** The block's first line (divisible by 10) and its length in lines. */
+  /** The block's first line and its length in lines (blank lines included: they keep the split's places). */
   first: number;
   lines: number;
   passages: number;
   letters: number;
-  heldOutLetters: number;
-  devLetters: number;
+  /** Letters in each part of the split (scripts/corpus/split.ts). */
+  partLetters: Record<Part, number>;
   /**
-   * Passages the filters dropped: not prose (by reason), in another language (by the language read), repeats of
-   * earlier text, and training lines blanked because they held most of a held-out or development line.
+   * Passages the filters dropped: not prose (by reason), in another language (by the language read), near repeats
+   * of earlier text as the source was read; then, over the whole file (base corpus included), lines blanked as
+   * exact copies of another line (letters and digits, lower case) and as overlaps, lines that hold, sit inside or
+   * share most five-word shingles with a line of a part kept further from training (scripts/corpus/filters.ts), and
+   * lines blanked as copies or overlaps of the passages the tests quote (scripts/lib/held-out.ts), in every part.
    */
   removed: {
     prose: Record<string, number>;
     language: Record<string, number>;
     duplicate: number;
-    containsHeldOut: number;
+    copies: number;
+    overlaps: number;
+    quoted: number;
   };
 }
 
+/** The manifest's format: 2 since issue 32 (the block split, de-duplication across it, letters per part). */
+export const MANIFEST_FORMAT = 2;
+
 export interface CorpusManifest {
-  format: 1;
+  format: typeof MANIFEST_FORMAT;
   base: {
     dir: string;
     files: Partial<Record<Language, { lines: number; letters: number; sha256: string; foreign: number }>>;
@@ -56,6 +65,7 @@ export interface CorpusManifest {
 }
 
 let warned = false;
+let warnedFormat = false;
 
 /** The folder the corpus files are read from: the built corpus, or the base corpus alone when there is none. */
 function readDir(language: Language): string {
@@ -89,22 +99,25 @@ export function corpusLines(language: Language): string[] {
   return lines;
 }
 
-/** Held out: what the accuracy benchmark measures on, so no model, table or word list ever counts it. */
-export const isHeldOutLine = (i: number): boolean => i % 10 === 0;
-
-/**
- * Development: what the solvers are tuned and calibrated on. The shipped models count it; the
- * development models (npm run build:dev-models) and the word lists never do.
- */
-export const isDevLine = (i: number): boolean => i % 10 === 5;
+/** Which part of the split (scripts/corpus/split.ts) each of a language's lines is in, by its 0-based number. */
+export function corpusPart(language: Language): (i: number) => Part {
+  return splitOf(corpusSources(language));
+}
 
 /** The sources of a language's corpus file in line order (the base corpus alone: one source, "base"). */
 export function corpusSources(language: Language): SourceEntry[] {
   const dir = readDir(language);
   const manifest = join(dir, 'manifest.json');
-  const entries = existsSync(manifest)
-    ? (JSON.parse(readFileSync(manifest, 'utf8')) as CorpusManifest).languages[language]
-    : undefined;
+  const read = existsSync(manifest) ? (JSON.parse(readFileSync(manifest, 'utf8')) as CorpusManifest) : undefined;
+  if (read && read.format !== MANIFEST_FORMAT && !warnedFormat) {
+    warnedFormat = true;
+    console.warn(
+      `warning: ${manifest} is of format ${read.format}, written before the corpus was de-duplicated across the ` +
+        `block split (format ${MANIFEST_FORMAT}): its validation and final-test lines may have copies in training. ` +
+        'Rebuild it: npm run build:corpus',
+    );
+  }
+  const entries = read?.languages[language];
   if (entries) return entries;
   const lines = corpusLines(language).length;
   return [
@@ -118,9 +131,8 @@ export function corpusSources(language: Language): SourceEntry[] {
       lines,
       passages: lines,
       letters: 0,
-      heldOutLetters: 0,
-      devLetters: 0,
-      removed: { prose: {}, language: {}, duplicate: 0, containsHeldOut: 0 },
+      partLetters: { train: 0, dev: 0, validation: 0, final: 0 },
+      removed: { prose: {}, language: {}, duplicate: 0, copies: 0, overlaps: 0, quoted: 0 },
     },
   ];
 }
@@ -143,25 +155,26 @@ export function sourceFilter(language: Language, spec: string | undefined): (i: 
 }
 
 /**
- * Which lines the models may count (scripts/corpus/mix.ts): of each source's training lines (neither held
- * out nor development) an even spread of its share, and its development lines when its share is above 0.
- * Held-out lines are never counted whatever this says.
+ * Which lines the models may count (scripts/corpus/mix.ts): of each source's training lines an even spread of its
+ * share, and its development lines when its share is above 0. Validation and final-test lines are never counted
+ * whatever this says (counted() in scripts/corpus/split.ts).
  */
 export function mixFilter(language: Language): (i: number) => boolean {
   const sources = corpusSources(language);
   const shares = SOURCE_SHARES[language] ?? {};
-  const starts = sources.map((s) => s.first);
-  return (i) => {
-    let k = starts.length - 1;
-    while (k > 0 && (starts[k] as number) > i) k--;
-    const source = sources[k] as SourceEntry;
-    if (i >= source.first + source.lines) return false;
+  const part = splitOf(sources);
+  const taken = new Set<number>();
+  for (const source of sources) {
     const share = shares[source.id] ?? 1;
-    if (share <= 0) return false;
-    if (share >= 1 || isDevLine(i) || isHeldOutLine(i)) return true;
-    // The n-th training line of the block (8 of every 10 lines are training lines).
-    const j = i - source.first;
-    const n = Math.floor(j / 10) * 8 + (j % 10) - (j % 10 > 5 ? 2 : 1);
-    return Math.floor((n + 1) * share) > Math.floor(n * share);
-  };
+    if (share <= 0) continue;
+    // The n-th training line of the source is taken when the share's running total passes a whole number.
+    let n = 0;
+    for (let i = source.first; i < source.first + source.lines; i++) {
+      const p = part(i);
+      if (p !== 'train') taken.add(i);
+      else if (share >= 1 || Math.floor((n + 1) * share) > Math.floor(n * share)) taken.add(i);
+      if (p === 'train') n++;
+    }
+  }
+  return (i) => taken.has(i);
 }

@@ -1,5 +1,7 @@
 // Textbook baselines, letters only: χ² against letter frequencies, quadgram hill climbing of shifts, keys, alphabets.
-import { corpusLines, isHeldOutLine, mixFilter } from '../../scripts/corpus.js';
+
+import { counted } from '../../scripts/corpus/split.js';
+import { corpusLines, corpusPart, mixFilter } from '../../scripts/corpus.js';
 import type { Language } from '../../src/analysis/index.js';
 import { type Alphabet, letterIndices } from '../../src/core/index.js';
 import { type FoldOptions, lettersOnly } from './presentations.js';
@@ -13,7 +15,7 @@ export interface Baseline {
 const built = new Map<string, Baseline>();
 
 /**
- * Letter frequencies and quadgram log10 probabilities of the training lines (never the held-out ones) of the
+ * Letter frequencies and quadgram log10 probabilities of the lines the shipped models count (never the validation or final-test ones) of the
  * sources the models count (mixFilter in scripts/corpus.ts), floor log10(0.01/N). With `fold`, the lines are folded to A–Z first, as the folded formats' plaintexts are.
  */
 export function baseline(language: Language, a: Alphabet, fold?: FoldOptions): Baseline {
@@ -25,8 +27,9 @@ export function baseline(language: Language, a: Alphabet, fold?: FoldOptions): B
   const freq = new Float64Array(n);
   let total = 0;
   const inMix = mixFilter(language);
+  const part = corpusPart(language);
   corpusLines(language).forEach((line, i) => {
-    if (isHeldOutLine(i) || !inMix(i)) return;
+    if (!counted(part(i), false) || !inMix(i)) return;
     const l = letterIndices(fold ? lettersOnly(line, fold) : line, a);
     for (const x of l) freq[x]!++;
     for (let j = 3; j < l.length; j++) {

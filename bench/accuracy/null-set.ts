@@ -1,35 +1,32 @@
 // The null set of one format: inputs with no answer, and how often the solvers answer them with confidence ≥ 0.5.
 //
-// Three kinds, each cut from the held-out split like the cells' plaintexts and of the cells' lengths:
-//   random    every letter replaced by a uniformly random one (the passage's case and layout kept);
-//   shuffled  the passage's own letters in a random order (a transposition: the language's letter frequencies);
-//   key       the passage under a Vigenère key longer than the solver can return: 21–40 letters for analyze
-//             (max_key_length 20), 2–3 letters for Caesar solve (whose key is one letter; a longer key on a
-//             text of 4–10 letters would only be random letters again).
+// Its kinds (null-inputs.ts says how each is made) are cut from the bench's part of the split like the cells'
+// plaintexts and of the cells' lengths. The kinds the "no answer" fits were fitted on (random, shuffled, key) are
+// tabled as they always were; the others (cryptogram, foreign) apart, and calibration reads only the fitted ones.
 import { appendFileSync } from 'node:fs';
 import { analyzeVigenereDetails, type Language, type NoAnswerClass, solveCaesar } from '../../src/analysis/index.js';
-import { vigenereEncrypt } from '../../src/core/index.js';
 import { CALIBRATING } from './caesar.js';
+import type { EvidenceOutcome } from './calibration.js';
 import { cellSeed, type FormatContext } from './context.js';
 import { mulberry32 } from './internals.js';
-import { NULL_KINDS, type NullKind, type NullOutcome, nullText, type Solver } from './report.js';
+import { nullInput } from './null-inputs.js';
+import {
+  FITTED_NULL_KINDS,
+  isFittedKind,
+  NULL_KINDS,
+  type NullKind,
+  type NullOutcome,
+  nullText,
+  type Solver,
+  UNFITTED_NULL_KINDS,
+} from './report.js';
 import type { Sampler } from './samples.js';
 import { MAX_KEY_LENGTH, vigenereCells } from './vigenere.js';
 
-/** The key lengths of the `key` kind, [shortest, longest], per solver. */
-const NULL_KEY_LENGTHS: Record<Solver, [number, number]> = {
-  caesar: [2, 3],
-  vigenere: [MAX_KEY_LENGTH + 1, 2 * MAX_KEY_LENGTH],
-};
+const SOLVERS = ['caesar', 'vigenere'] as const;
 
-function nullInput(sampler: Sampler, solver: Solver, kind: NullKind, letters: number, rng: () => number): string {
-  const plain = sampler.plaintext(letters, rng);
-  if (kind === 'random') return sampler.show(sampler.randomLetters(plain, rng));
-  if (kind === 'shuffled') return sampler.show(sampler.shuffledLetters(plain, rng));
-  const [shortest, longest] = NULL_KEY_LENGTHS[solver];
-  const key = sampler.key(shortest + Math.floor(rng() * (longest - shortest + 1)), rng);
-  return sampler.show(vigenereEncrypt(plain, key, sampler.alphabet));
-}
+/** The kinds a run measures: a calibration run leaves out those not fitted on (it reads dev, and fits nulls). */
+const kindsOf = (calibrate: boolean): readonly NullKind[] => (calibrate ? FITTED_NULL_KINDS : NULL_KINDS);
 
 export function runNullSet(ctx: FormatContext): NullOutcome[] {
   const o = ctx.options;
@@ -46,64 +43,121 @@ export function runNullSet(ctx: FormatContext): NullOutcome[] {
   );
   const items: NullOutcome[] = [];
   const shown = new Map<string, number>();
-  for (const language of o.langs) {
-    const sampler = ctx.sampler(language);
-    for (const solver of ['caesar', 'vigenere'] as const)
-      NULL_KINDS.forEach((kind, k) => {
-        for (const letters of lengths[solver]) {
-          const rng = mulberry32(cellSeed(solver === 'caesar' ? 0x0c0ffee : 0x0b0a7, language, letters, k));
-          for (let i = 0; i < per[solver]; i++) {
-            const text = nullInput(sampler, solver, kind, letters, rng);
-            const { conf, noAnswer, evidence, inner, layoutClass } = answer(
-              text,
-              sampler,
-              language,
-              solver,
-              o.calibrate,
-            );
-            if (o.dump && solver === 'vigenere')
-              appendFileSync(
-                o.dump,
-                `${JSON.stringify({ format: ctx.format, language, kind, letters, none: true, evidence, inner, conf, layoutClass })}\n`,
-              );
-            items.push({
-              solver,
-              kind,
-              language,
-              letters,
-              conf,
-              noAnswer,
-              ...(evidence !== undefined && { evidence, inner }),
-              ...(layoutClass && { layoutClass }),
-            });
-            const tag = `${solver} ${kind}`;
-            if (conf >= 0.5 && (shown.get(tag) ?? 0) < o.misses) {
-              shown.set(tag, (shown.get(tag) ?? 0) + 1);
-              console.log(
-                `  answered ${ctx.format} ${language} ${tag} ${letters} letters: conf ${conf.toFixed(3)} ${JSON.stringify(text.slice(0, 90))}`,
-              );
-            }
-          }
-        }
-      });
+  for (const language of o.langs)
+    for (const solver of SOLVERS)
+      for (const kind of kindsOf(o.calibrate))
+        for (const letters of lengths[solver]) items.push(...nullCell(ctx, language, solver, kind, letters, shown));
+  printNullTable(o.langs, items, FITTED_NULL_KINDS, lengths);
+  if (!o.calibrate) {
+    console.log(
+      `\n#### Null kinds the "no answer" fits were not fitted on, ${ctx.format}: ${UNFITTED_NULL_KINDS.join(', ')} ` +
+        '(cryptogram: the passage under a random cipher alphabet; foreign: the shuffled letters of a passage of ' +
+        'another language, the other four in turn)\n',
+    );
+    printNullTable(o.langs, items, UNFITTED_NULL_KINDS, lengths);
   }
-  const heads = (['caesar', 'vigenere'] as const).flatMap((s) => NULL_KINDS.map((k) => `${s} ${k}`));
+  return items;
+}
+
+/** The inputs of one cell (language, solver, kind, length), each answered; prints the first --misses answered ≥ 0.5. */
+function nullCell(
+  ctx: FormatContext,
+  language: Language,
+  solver: Solver,
+  kind: NullKind,
+  letters: number,
+  shown: Map<string, number>,
+): NullOutcome[] {
+  const o = ctx.options;
+  const sampler = ctx.sampler(language);
+  const k = NULL_KINDS.indexOf(kind);
+  const rng = mulberry32(cellSeed(solver === 'caesar' ? 0x0c0ffee : 0x0b0a7, language, letters, k));
+  const out: NullOutcome[] = [];
+  for (let i = 0; i < (solver === 'caesar' ? o['null-caesar'] : o['null-vigenere']); i++) {
+    const text = nullInput((l) => ctx.sampler(l), language, solver, kind, letters, i, rng);
+    const { conf, noAnswer, evidence, inner, layoutClass } = answer(text, sampler, language, solver, o.calibrate);
+    if (o.dump && solver === 'vigenere') {
+      const fitted = isFittedKind(kind);
+      const line = {
+        format: ctx.format,
+        language,
+        kind,
+        fitted,
+        letters,
+        none: true,
+        evidence,
+        inner,
+        conf,
+        layoutClass,
+      };
+      appendFileSync(o.dump, `${JSON.stringify(line)}\n`);
+    }
+    out.push({
+      solver,
+      kind,
+      language,
+      letters,
+      conf,
+      noAnswer,
+      ...(evidence !== undefined && { evidence, inner }),
+      ...(layoutClass && { layoutClass }),
+    });
+    const tag = `${solver} ${kind}`;
+    if (conf >= 0.5 && (shown.get(tag) ?? 0) < o.misses) {
+      shown.set(tag, (shown.get(tag) ?? 0) + 1);
+      console.log(
+        `  answered ${ctx.format} ${language} ${tag} ${letters} letters: conf ${conf.toFixed(3)} ${JSON.stringify(text.slice(0, 90))}`,
+      );
+    }
+  }
+  return out;
+}
+
+/** The table of some kinds, a row per language and one for all, then each solver's shares by length (those kinds). */
+function printNullTable(
+  langs: Language[],
+  all: NullOutcome[],
+  kinds: readonly NullKind[],
+  lengths: Record<Solver, number[]>,
+): void {
+  const items = all.filter((i) => kinds.includes(i.kind));
+  const heads = SOLVERS.flatMap((s) => kinds.map((k) => `${s} ${k}`));
   console.log(`| lang | ${heads.join(' | ')} | all |`);
   console.log(`|---|${heads.map(() => '---').join('|')}|---|`);
-  for (const language of [...o.langs, 'all'] as const) {
+  for (const language of [...langs, 'all'] as const) {
     const mine = items.filter((i) => language === 'all' || i.language === language);
-    const cells = (['caesar', 'vigenere'] as const).flatMap((s) =>
-      NULL_KINDS.map((k) => nullText(mine.filter((i) => i.solver === s && i.kind === k))),
+    const cells = SOLVERS.flatMap((s) =>
+      kinds.map((k) => nullText(mine.filter((i) => i.solver === s && i.kind === k))),
     );
     console.log(`| ${language} | ${cells.join(' | ')} | ${nullText(mine)} |`);
   }
-  for (const solver of ['caesar', 'vigenere'] as const) {
+  for (const solver of SOLVERS) {
     const byLength = lengths[solver].map(
       (n) => `${n}: ${nullText(items.filter((i) => i.solver === solver && i.letters === n))}`,
     );
-    if (byLength.length) console.log(`\n${solver} by letters (every kind and language): ${byLength.join(', ')}`);
+    if (byLength.length)
+      console.log(`\n${solver} by letters (${kinds.join(', ')}; every language): ${byLength.join(', ')}`);
   }
-  return items;
+}
+
+/**
+ * The null inputs as the calibration's fits read them: only the kinds the fits are fitted on, whatever the run
+ * measured (the others ask whether the fits hold where they were not fitted, and would stop asking once fitted).
+ */
+export function nullEvidence(items: NullOutcome[], format: string): EvidenceOutcome[] {
+  return items
+    .filter((i) => isFittedKind(i.kind))
+    .map((i) => ({
+      evidence: i.evidence as number,
+      inner: i.inner as number,
+      right: false,
+      none: true,
+      kind: i.kind,
+      letters: i.letters,
+      solver: i.solver,
+      ...(i.layoutClass && { layoutClass: i.layoutClass }),
+      format,
+    }));
 }
 
 /** The confidence of the solver's answer, as the service reports it, with the evidence the calibration reads. */

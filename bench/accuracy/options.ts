@@ -1,6 +1,7 @@
 // The accuracy bench's options: each declared once, with its flag, environment variable, default and help line.
 import { parseArgs } from 'node:util';
 import { isLanguage, LANGUAGES, type Language } from '../../src/analysis/index.js';
+import { FINAL_ISSUE_ENV } from './final-log.js';
 import { FORMAT_INFO, FORMATS, type Format } from './presentations.js';
 import type { Split } from './samples.js';
 
@@ -114,14 +115,14 @@ const SPECS = {
     arg: 'N',
     env: 'BENCH_NULL_CAESAR',
     default: '60',
-    help: 'null-set inputs per kind, Caesar length and language, for Caesar solve (0: none)',
+    help: 'null-set inputs per kind, Caesar length and language, for Caesar solve (0: none); kinds random, shuffled, key (a 2–3-letter Vigenère key), which the "no answer" fits were fitted on, and apart, not fitted on (nor by --calibrate, which leaves them out): cryptogram (a random cipher alphabet) and foreign (the shuffled letters of another language\'s passage)',
     parse: count('null-caesar'),
   },
   'null-vigenere': {
     arg: 'N',
     env: 'BENCH_NULL_VIGENERE',
     default: '2',
-    help: 'null-set inputs per kind, Vigenère cell length and language, for Vigenère analyze (0: none)',
+    help: 'null-set inputs per kind, Vigenère cell length and language, for Vigenère analyze (0: none); the kinds of --null-caesar, the key one of 21–40 letters',
     parse: count('null-vigenere'),
   },
   identify: {
@@ -170,7 +171,7 @@ const SPECS = {
   'null-substitution': {
     arg: 'N',
     default: '10',
-    help: "null-set inputs per kind (random letters, the passage's letters shuffled), presentation, substitution length and language, for substitution solve, each under a random cipher alphabet (0: none; part of the substitution section, which --skip=null leaves)",
+    help: 'null-set inputs per kind, presentation, substitution length and language, for substitution solve, each under a random cipher alphabet (0: none; part of the substitution section, which --skip=null leaves): random letters and the passage\'s letters shuffled, which the "no answer" fit was fitted on, and apart, not fitted on (nor by --calibrate, which leaves them out): vigenere (a Vigenère key of 5–12 letters) and foreign (another language\'s passage)',
     parse: count('null-substitution'),
   },
   langs: {
@@ -183,9 +184,10 @@ const SPECS = {
   split: {
     arg: 'NAME',
     env: 'BENCH_SPLIT',
-    default: 'held-out',
-    help: 'held-out (isHeldOutLine in scripts/corpus.ts) or dev (isDevLine; then set CIPHER_MODEL_DIR=.dev-models, models that never counted it, from npm run build:dev-models)',
-    parse: (v: string): Split => (v === 'held-out' || v === 'dev' ? v : fail(`unknown split "${v}"`)),
+    default: 'validation',
+    help: 'the part of the split to read (scripts/corpus/split.ts): validation (as often as you like), dev (then set CIPHER_MODEL_DIR=.dev-models, models that never counted it, from npm run build:dev-models), or final (only through npm run bench:final -- --issue N, once per issue)',
+    parse: (v: string): Split =>
+      v === 'validation' || v === 'dev' || v === 'final' ? v : fail(`unknown split "${v}"`),
   },
   sources: {
     arg: 'LIST',
@@ -274,7 +276,7 @@ export function helpText(): string {
     return `  ${flag}\n      ${s.help}${extra ? ` (${extra})` : ''}${details}`;
   });
   return [
-    'Accuracy of the Caesar, Vigenère and substitution solvers on held-out corpus text, beside textbook χ² and quadgram baselines,',
+    'Accuracy of the Caesar, Vigenère and substitution solvers on corpus text no model counted (validation by default), beside textbook χ² and quadgram baselines,',
     'in each presentation of the ciphertext, with a null set of inputs that have no answer and the calibration error.',
     '',
     'Usage: npm run bench:accuracy -- [options]     (a flag wins over its environment variable)',
@@ -308,6 +310,10 @@ export function readOptions(argv: string[], env: NodeJS.ProcessEnv): Options {
     out[name] = s.parse(raw ?? s.default);
   }
   const options = out as Options;
+  if (options.split === 'final' && !env[FINAL_ISSUE_ENV])
+    fail(
+      'the final-test part is read once per issue, through npm run bench:final -- --issue N (docs/final-test-reads.md)',
+    );
   for (const [variable, section] of Object.entries(LEGACY_SKIPS)) if (env[variable]) options.skip.add(section);
   return options;
 }

@@ -1,5 +1,5 @@
-// Accuracy benchmark of the solvers on held-out corpus text, beside a χ² and a quadgram textbook baseline, in every
-// presentation of the ciphertext (bench/accuracy/presentations.ts), with a null set and the calibration error.
+// Accuracy benchmark of the solvers on corpus text no model counted (the validation part unless told), beside a χ² and
+// a quadgram textbook baseline, in every presentation of the ciphertext (bench/accuracy/presentations.ts), with a null set and the calibration error.
 //
 // Usage: npm run bench:accuracy -- --help (every option, and its environment variable)
 // Layout: options.ts (flags), samples.ts (plaintexts, keys, null texts), presentations.ts (formats), baselines.ts,
@@ -12,7 +12,7 @@ import { FormatContext } from './context.js';
 import { fitIdentify, printIdentify, readIdentifyDump, runIdentify } from './identify.js';
 import { NO_ANSWER_PRIOR, shortCalibrationWeight } from './internals.js';
 import { compareNoAnswerFits, fitEvidence } from './no-answer-fits.js';
-import { runNullSet } from './null-set.js';
+import { nullEvidence, runNullSet } from './null-set.js';
 import { helpText, OptionError, type Options, readOptions } from './options.js';
 import { type FormatReport, printSummary } from './report.js';
 import { runLongKeys, runSpeed } from './speed.js';
@@ -56,19 +56,7 @@ function calibrate(o: Options): void {
     const ctx = new FormatContext(f, o);
     if (!o.skip.has('caesar')) caesar.push(...runCaesar(ctx).evidence);
     if (!o.skip.has('vigenere')) vigenere.push(...runVigenere(ctx).outcomes);
-    if (!o.skip.has('null'))
-      for (const i of runNullSet(ctx))
-        nulls.push({
-          evidence: i.evidence as number,
-          inner: i.inner as number,
-          right: false,
-          none: true,
-          kind: i.kind,
-          letters: i.letters,
-          solver: i.solver,
-          ...(i.layoutClass && { layoutClass: i.layoutClass }),
-          format: f,
-        });
+    if (!o.skip.has('null')) nulls.push(...nullEvidence(runNullSet(ctx), f));
   }
   const caesarSolves = [...caesar, ...nulls.filter((i) => i.solver === 'caesar')];
   if (o.dump)

@@ -1,15 +1,26 @@
-// The bench's plaintexts: held-out passages cut from a word start to a number of letters, keys, and null-set texts.
+// The bench's plaintexts: passages of one part of the split (validation by default) cut from a word start to a number of letters, keys, and null-set texts.
 //
 // A draw (where a snippet starts, the shift, the key's letters) takes the same random numbers in every format,
 // so with the same seed each format sees the same passages under the same keys: only the cut (letters counted
 // in the format's alphabet) and the alphabet the random numbers pick letters from differ. The spaced format
 // draws exactly what the bench drew before formats existed.
-import { corpusLines, isDevLine, isHeldOutLine, sourceFilter } from '../../scripts/corpus.js';
+
+import type { ReadablePart } from '../../scripts/corpus/split.js';
+import { corpusLines, corpusPart, sourceFilter } from '../../scripts/corpus.js';
 import { LANGUAGE_INFO, type Language } from '../../src/analysis/index.js';
 import { type Alphabet, namedAlphabet, PARTNER_FLAG } from '../../src/core/index.js';
-import { type FoldOptions, type Format, isFolded, lettersOnly, type PresentOptions, present } from './presentations.js';
+import {
+  type FoldOptions,
+  type Format,
+  foldAccents,
+  isFolded,
+  lettersOnly,
+  type PresentOptions,
+  present,
+} from './presentations.js';
 
-export type Split = 'held-out' | 'dev';
+/** The part of the split the bench reads (scripts/corpus/split.ts): never training. */
+export type Split = ReadablePart;
 
 interface Source {
   /** The split's passages run together. */
@@ -25,10 +36,10 @@ function source(language: Language, split: Split, names: string): Source {
   const key = `${language}:${split}:${names}`;
   let s = sources.get(key);
   if (!s) {
-    const inSplit = split === 'dev' ? isDevLine : isHeldOutLine;
+    const part = corpusPart(language);
     const inSources = sourceFilter(language, names);
     const text = corpusLines(language)
-      .filter((l, i) => inSplit(i) && inSources(i) && l.trim() !== '')
+      .filter((l, i) => part(i) === split && inSources(i) && l.trim() !== '')
       .join(' ');
     const starts: number[] = [];
     for (let i = 0; i < text.length; i++)
@@ -162,6 +173,18 @@ export class Sampler {
     }
     let next = 0;
     return this.mapLetters(text, () => letters[next++] as number);
+  }
+
+  /**
+   * A passage of another language in this alphabet: each letter this alphabet lacks folded to A–Z (Polish ł → l
+   * for German, ß → ss for English), so that the solver reads its letters as letters; others are kept.
+   */
+  adopt(text: string): string {
+    let out = '';
+    for (const c of text)
+      out +=
+        /\p{L}/u.test(c) && this.alphabet.lookup(c.codePointAt(0) as number) < 0 ? foldAccents(c, this.options) : c;
+    return out;
   }
 
   /** Rewrites each letter of the alphabet, in order, as the letter `to` gives (in the same case). */

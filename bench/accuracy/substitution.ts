@@ -5,19 +5,22 @@
 //   letters  letters only, folded (the Sampler's letters format).
 // A cell (presentation, language, letters) draws its passages from the seed of (language, letters) alone, so both
 // presentations see the same passages under the same cipher alphabets, and a run of fewer cells the same texts.
-// Null texts (random letters, or the passage's own letters shuffled; layout kept) are enciphered alike and solved in
-// the language they were cut from: a confidence of 0.5 or more on one is an answer where there is none.
+// Null texts (random letters, or the passage's own letters shuffled; layout kept; and, not fitted on, a Vigenère text
+// or another language's passage: null-inputs.ts) are enciphered alike and solved in the cell's language: a
+// confidence of 0.5 or more on one is an answer where there is none.
 import { type Language, solveSubstitution } from '../../src/analysis/index.js';
 import { letterIndices, namedAlphabet, substitutionEncrypt } from '../../src/core/index.js';
 import { substitutionQuad } from './baselines.js';
 import { type EvidenceOutcome, type NoAnswerGrid, steps } from './calibration.js';
 import { cellSeed, FormatContext } from './context.js';
 import { mulberry32 } from './internals.js';
+import { substitutionNullInput } from './null-inputs.js';
 import type { Options } from './options.js';
 import { foldAccents } from './presentations.js';
 import { cipherAlphabet } from './samples.js';
 import {
   AUTO_FROM,
+  isFittedKind,
   NULL_KINDS,
   type NullKind,
   PRESENTATIONS,
@@ -121,12 +124,11 @@ function nullCell(ctx: Contexts, p: Presentation, language: Language, letters: n
   // The letters sampler's alphabet is A–Z: it rewrites the folded letters of either presentation, layout kept.
   const sampler = ctx.letters.sampler(language);
   const kind = NULL_KINDS[k] as NullKind;
+  const cut = (l: Language): string => passage(ctx, p, l, letters, rng);
   const out: SolveNull[] = [];
   let shown = 0;
   for (let i = 0; i < o['null-substitution']; i++) {
-    const plain = passage(ctx, p, language, letters, rng);
-    const text = kind === 'random' ? sampler.randomLetters(plain, rng) : sampler.shuffledLetters(plain, rng);
-    const cipher = substitutionEncrypt(text, cipherAlphabet(basic, rng), basic);
+    const cipher = substitutionNullInput(kind, language, i, cut, sampler, rng);
     const started = process.cpuUsage();
     const r = solveSubstitution(cipher, basic, language);
     const ms = cpuMs(started);
@@ -157,7 +159,10 @@ export function runSubstitution(o: Options): { solves: Solve[]; nulls: SolveNull
     for (const p of PRESENTATIONS)
       for (const language of o.langs)
         for (const letters of lengths)
-          for (let k = 0; k < NULL_KINDS.length; k++) nulls.push(...nullCell(ctx, p, language, letters, k));
+          for (let k = 0; k < NULL_KINDS.length; k++)
+            // A calibration run leaves out the kinds not fitted on: it reads dev, and fits its null texts.
+            if (!o.calibrate || isFittedKind(NULL_KINDS[k] as NullKind))
+              nulls.push(...nullCell(ctx, p, language, letters, k));
     printNulls(nulls, o);
   }
   printSummary(solves, nulls, o);
@@ -170,7 +175,10 @@ export function runSubstitution(o: Options): { solves: Solve[]; nulls: SolveNull
  */
 export const SUBSTITUTION_GRID: NoAnswerGrid = { slopes: steps(0.01, 2, 0.01), offsets: steps(-24, 8, 0.1) };
 
-/** The solves and null solves as the "no answer" fit reads them (fitEvidence in no-answer-fits.ts). */
+/**
+ * The solves and null solves as the "no answer" fit reads them (fitEvidence in no-answer-fits.ts): only the null
+ * kinds the fit is fitted on, whatever the run measured.
+ */
 export function substitutionEvidence(run: { solves: Solve[]; nulls: SolveNull[] }): EvidenceOutcome[] {
   const of = (s: Solve | SolveNull) => ({
     evidence: s.evidence,
@@ -180,6 +188,6 @@ export function substitutionEvidence(run: { solves: Solve[]; nulls: SolveNull[] 
   });
   return [
     ...run.solves.map((s) => ({ ...of(s), right: s.right })),
-    ...run.nulls.map((s) => ({ ...of(s), right: false, none: true as const })),
+    ...run.nulls.filter((s) => isFittedKind(s.kind)).map((s) => ({ ...of(s), right: false, none: true as const })),
   ];
 }

@@ -2,7 +2,7 @@
 // max_key_length 100 (issue 14 item 7: no request of ≤ 1,000 letters above 1 s of solver CPU; issue 15: median
 // under 150 ms), and of Caesar solves up to 100,000 letters.
 //
-// Usage: npm run bench:cost [-- --lengths=20,119,1000 --langs=pl,auto --kinds=gibberish --samples=1 --split=dev]
+// Usage: npm run bench:cost [-- --lengths=20,119,1000 --langs=pl,auto --kinds=gibberish --samples=1 --split=dev]   (--split: validation, the default, or dev)
 // Inputs, each at every length (letters of the alphabet) and language, `auto` reading the basic alphabet:
 //   gibberish  uniformly random letters of the language's alphabet in words of 1–9 letters (the issue's "random words")
 //   words      words of the language's word list drawn by frequency, in random order, under a random 7-letter key
@@ -16,12 +16,13 @@
 import { availableParallelism, loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
 import { candidateBudget } from '../../routers/answer-size.js';
+import { OPEN_PARTS } from '../../scripts/corpus/split.js';
 import { mulberry32 } from '../../scripts/lib/random.js';
 import { analyzeVigenere, LANGUAGE_INFO, LANGUAGES, type Language, solveCaesar } from '../../src/analysis/index.js';
 import { getWordCounts } from '../../src/analysis/words/index.js';
 import { type Alphabet, caesarEncrypt, customAlphabet, namedAlphabet, vigenereEncrypt } from '../../src/core/index.js';
 import { lettersOnly } from '../accuracy/presentations.js';
-import { Sampler, type Split } from '../accuracy/samples.js';
+import { Sampler } from '../accuracy/samples.js';
 
 const KINDS = ['gibberish', 'words', 'letters', 'prose', 'joined', 'custom'] as const;
 type Kind = (typeof KINDS)[number];
@@ -34,7 +35,7 @@ const { values } = parseArgs({
     kinds: { type: 'string', default: KINDS.join(',') },
     samples: { type: 'string', default: '1' },
     max: { type: 'string', default: '100' },
-    split: { type: 'string', default: 'held-out' },
+    split: { type: 'string', default: 'validation' },
     verbose: { type: 'boolean', default: false },
   },
 });
@@ -44,7 +45,11 @@ const langs = (values.langs as string).split(',') as Lang[];
 const kinds = (values.kinds as string).split(',').filter(Boolean) as Kind[];
 const samples = Number(values.samples);
 const maxKeyLength = Number(values.max);
-const split = values.split as Split;
+const split =
+  OPEN_PARTS.find((p) => p === values.split) ??
+  (() => {
+    throw new Error(`--split is one of ${OPEN_PARTS.join(', ')}, not "${values.split}"`);
+  })();
 
 const cpu = (): number => {
   const { user, system } = process.cpuUsage();

@@ -2,7 +2,7 @@
 // it, with `en` and with `auto` (issue 30, item 1: the default moved from en to auto).
 //
 // Usage: npm run bench:language [-- --runs=21 --ops=caesar.solve,vigenere.analyze]
-// Each run draws a new held-out English passage per operation and sends it in all three ways, in turn, so that a
+// Each run draws a new English passage of the validation part per operation and sends it in all three ways, in turn, so that a
 // collection or a busy neighbour falls on all alike; the figure is the median CPU time of the call through the
 // procedure (createCaller, solvers inline: single-threaded, so another busy process does not inflate it much).
 import { availableParallelism, loadavg } from 'node:os';
@@ -30,7 +30,7 @@ const caller = createCaller({
   health: () => ({ status: 'ok', version: 'bench', uptime_s: 0, rate_limit_store: 'memory' }),
 });
 const basic = namedAlphabet('basic');
-const english = new Sampler('spaced', 'en', 'held-out', {});
+const english = new Sampler('spaced', 'en', 'validation', {});
 const keyOf = (rng: () => number, n: number) => Array.from({ length: n }, () => basic.letters[Math.floor(rng() * 26)]);
 
 type Ask = (language: 'en' | 'auto' | undefined) => Promise<unknown>;

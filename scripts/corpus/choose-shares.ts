@@ -1,7 +1,7 @@
 // Chooses how much of each corpus source a language's models count (scripts/corpus/mix.ts), on the development
 // split only: the models are counted without the development lines (as npm run build:dev-models does), and a
 // choice is judged by cross-entropy on development lines of the base corpus, of the narrative sources and of
-// the technical ones. Held-out lines are never read.
+// the technical ones. Validation and final-test lines are never read.
 //
 // Usage: npx tsx scripts/corpus/choose-shares.ts <lang>   (prints each step and the shares chosen)
 //   SHARES_TOLERANCE  how much worse than the base corpus alone the base lines may get, nats a symbol (0.001)
@@ -30,7 +30,7 @@ import {
   symbolChars,
 } from '../../src/analysis/language-model/index.js';
 import { namedAlphabet } from '../../src/core/index.js';
-import { corpusLines, corpusSources, isDevLine, isHeldOutLine, sourceFilter } from '../corpus.js';
+import { corpusLines, corpusPart, corpusSources, sourceFilter } from '../corpus.js';
 
 const language = process.argv[2] as Language;
 if (!(language in LANGUAGE_INFO)) throw new Error('usage: npx tsx scripts/corpus/choose-shares.ts <en|pl|de|es|fr>');
@@ -56,8 +56,9 @@ const a = namedAlphabet(LANGUAGE_INFO[language].alphabet);
 const S = a.size + 2;
 const sources = corpusSources(language);
 const lines = corpusLines(language);
+const part = corpusPart(language);
 
-/** Each n-gram's count per source and quarter, over training lines (neither held out nor development). */
+/** Each n-gram's count per source and quarter, over the training part's lines. */
 interface Table {
   order: number;
   keys: Int32Array;
@@ -69,11 +70,13 @@ function countTable(order: number, joined: boolean): Table {
   const size = S ** order;
   const table = new Map<number, Int32Array>();
   sources.forEach((source, k) => {
-    for (let j = 0; j < source.lines; j++) {
-      const i = source.first + j;
+    // n counts the source's training lines, blank ones included, as mixFilter does.
+    let n = -1;
+    for (let i = source.first; i < source.first + source.lines; i++) {
+      if (part(i) !== 'train') continue;
+      n++;
       const line = lines[i] as string;
-      if (isHeldOutLine(i) || isDevLine(i) || line.trim() === '') continue;
-      const n = Math.floor(j / 10) * 8 + (j % 10) - (j % 10 > 5 ? 2 : 1);
+      if (line.trim() === '') continue;
       const column = 4 * k + (n % 4);
       let key = 0;
       for (let q = 0; q < order - 1; q++) key = key * S + a.size;
@@ -97,7 +100,7 @@ const joinedTable = countTable(JOINED_ORDER, true);
 
 const devLines = (g: string): string[] => {
   const inGroup = sources.some((s) => s.id === g || s.genre === g) ? sourceFilter(language, g) : () => false;
-  return lines.filter((l, i) => isDevLine(i) && inGroup(i) && l.trim() !== '');
+  return lines.filter((l, i) => part(i) === 'dev' && inGroup(i) && l.trim() !== '');
 };
 const devSets = GROUPS.map((g) => devLines(g).map((l) => passageSymbols(l, a, false)));
 const baseDev = devLines('base');

@@ -38,7 +38,7 @@ export function notProse(text: string): string | null {
 
 /**
  * The language filter: a letter-trigram model per language, counted on the training lines of the base
- * corpus (../shared/corpus, never its held-out or development lines), lower case, each run of non-letters
+ * corpus (../shared/corpus, its training part only: scripts/corpus/split.ts), lower case, each run of non-letters
  * read as one space. A passage is in language X when its trigrams are likelier under X's model than under
  * each other language's, by at least MARGIN nats per trigram (a short or mixed passage that is close to a
  * tie is dropped too). So an English paragraph left untranslated in a Polish man page is read as English.
@@ -97,11 +97,11 @@ function* trigrams(text: string): Generator<string> {
   for (let i = 0; i + 3 <= cps.length; i++) yield cps[i]! + cps[i + 1]! + cps[i + 2]!;
 }
 
-/** A passage's words for comparing texts: lower-case letters only, in order. */
+/** A passage's words for comparing texts: runs of letters and digits, lower case, in order (no punctuation or spacing). */
 function words(text: string): string[] {
   return text
     .toLowerCase()
-    .split(/[^\p{L}]+/u)
+    .split(/[^\p{L}\p{N}]+/u)
     .filter(Boolean);
 }
 
@@ -113,10 +113,11 @@ function hash(s: string): number {
 }
 
 /**
- * Repeats, exact or near: a passage whose letters (lower case, nothing else) equal an earlier one's, or half
+ * Repeats, exact or near: a passage whose letters and digits (lower case, nothing else) equal an earlier one's, or half
  * of whose runs of SHINGLE words occur in earlier passages (a fortune already in the base corpus with its
  * attribution, a man-page paragraph split differently, the same boilerplate in every page). The base
- * corpus is added first, all of it, so that no new line repeats one of its held-out lines.
+ * corpus is added first, all of it, so that no new line repeats one of its lines; blankOverlaps below then
+ * settles repeats across the split over the whole file.
  */
 export class Deduplicator {
   static readonly SHINGLE = 5;
@@ -155,43 +156,88 @@ export class Deduplicator {
 }
 
 /**
- * Blanks the training lines that contain most of a held-out or development line: the near-duplicate test
- * above compares a passage with what came before it, so a long passage that holds a shorter held-out one
- * whole (a fortune with its attribution, a man-page paragraph of which the base corpus kept one sentence)
- * would pass it. (A held-out line of under five words is too short to tell a copy from a common phrase.) A line is replaced by a blank line, so no other line moves and changes its split. Only
- * lines at or after `from` are blanked (the base corpus's own lines are left as they were). Returns how
- * many lines were blanked per block start.
+ * The share of the shorter line's shingles two lines may have in common before the lower-ranked one goes: a
+ * third, so a line holding 4 of a validation line's 10 shingles (a shared sentence of eight words) is dropped.
  */
-export function blankContainers(
-  lines: string[],
-  from: number,
-  protectedLine: (i: number) => boolean,
-  blockOf: (i: number) => number,
-): Map<number, number> {
-  const index = new Map<number, number[]>();
-  const sizes = new Map<number, number>();
+export const OVERLAP = 1 / 3;
+
+/** blankOverlaps and the build's use of it in words, for the corpus manifest. */
+export const DEDUPLICATION_RULE =
+  'over the whole file, base corpus included, and the passages the tests quote (scripts/lib/held-out.ts) ranked ' +
+  'above every part: of exact copies (letters and digits, lower case) the one of the highest part stays; a line ' +
+  `sharing at least ${OVERLAP.toFixed(3)} of the shorter line's ${Deduplicator.SHINGLE}-word shingles with a kept ` +
+  'line of a higher part is blanked';
+
+/** A passage's runs of SHINGLE consecutive words, as text. */
+function shingleTexts(w: string[]): string[] {
+  const out: string[] = [];
+  for (let i = 0; i + Deduplicator.SHINGLE <= w.length; i++) out.push(w.slice(i, i + Deduplicator.SHINGLE).join(' '));
+  return out;
+}
+
+/** Why a line was blanked (an exact copy of another line, or an overlap with a line ranked higher) and by which line. */
+export interface Blanked {
+  why: 'copy' | 'overlap';
+  by: number;
+}
+
+/**
+ * De-duplicates a whole corpus file, base corpus included, across the split, blanking lines in place (a blank
+ * line keeps every other line's number, so no line changes its part). `rank` says how far each line's part is kept
+ * from training (PART_RANK in split.ts; the build ranks the tests' quoted passages above them all):
+ * - copies: lines whose words (letters and digits, lower case: case, spacing and punctuation ignored) are the
+ *   same are one passage; the copy of the highest rank (the first of those) stays.
+ * - overlaps: a line is blanked when it and a kept line of a higher rank share at least OVERLAP of the
+ *   shorter one's five-word shingles: it holds that line (a fortune with its attribution, a paragraph of which
+ *   the other kept a sentence), sits inside it, or shares most of it. Ranks are settled from the top down
+ *   (validation against final, then development, then training), so a line blanked no longer protects its text.
+ * Lines of under five words have no shingle and are compared as copies only: too short to tell a copy from a
+ * common phrase. Returns the blanked lines' numbers and why.
+ */
+export function blankOverlaps(lines: string[], rank: (i: number) => number): Map<number, Blanked> {
+  const blanked = new Map<number, Blanked>();
+  const keep = new Map<string, number>();
   lines.forEach((line, i) => {
-    if (!protectedLine(i) || !line) return;
-    const w = words(line);
-    const hashes = [...new Set(Deduplicator.shingles(w))];
-    if (hashes.length === 0) return;
-    sizes.set(i, hashes.length);
-    for (const h of hashes) {
-      const list = index.get(h) ?? [];
-      list.push(i);
-      index.set(h, list);
-    }
+    const key = words(line).join(' ');
+    if (!key) return;
+    const kept = keep.get(key);
+    if (kept === undefined) keep.set(key, i);
+    else if (rank(i) > rank(kept)) {
+      blanked.set(kept, { why: 'copy', by: i });
+      keep.set(key, i);
+    } else blanked.set(i, { why: 'copy', by: kept });
   });
-  const blanked = new Map<number, number>();
-  for (let i = from; i < lines.length; i++) {
-    const line = lines[i] as string;
-    if (!line || protectedLine(i)) continue;
-    const hits = new Map<number, number>();
-    for (const h of new Set(Deduplicator.shingles(words(line))))
-      for (const j of index.get(h) ?? []) hits.set(j, (hits.get(j) ?? 0) + 1);
-    if (![...hits].some(([j, n]) => n >= Deduplicator.NEAR * (sizes.get(j) as number))) continue;
-    lines[i] = '';
-    blanked.set(blockOf(i), (blanked.get(blockOf(i)) ?? 0) + 1);
+  // Every copy names the line that stayed (a copy blanked early may name one blanked later).
+  for (const [i, b] of blanked)
+    blanked.set(i, { why: 'copy', by: keep.get(words(lines[b.by] as string).join(' ')) as number });
+  for (const i of blanked.keys()) lines[i] = '';
+  const shingles = lines.map((line) => new Set(shingleTexts(words(line))));
+  // The kept lines' shingles, of the parts above the one being settled.
+  const index = new Map<string, number[]>();
+  const ranks = [...new Set(lines.map((_, i) => rank(i)))].sort((x, y) => y - x);
+  for (const r of ranks) {
+    const settled: number[] = [];
+    lines.forEach((line, i) => {
+      if (!line || rank(i) !== r) return;
+      settled.push(i);
+      const own = shingles[i] as Set<string>;
+      if (own.size === 0) return;
+      const hits = new Map<number, number>();
+      for (const h of own) for (const j of index.get(h) ?? []) hits.set(j, (hits.get(j) ?? 0) + 1);
+      for (const [j, n] of hits)
+        if (n >= OVERLAP * Math.min(own.size, (shingles[j] as Set<string>).size)) {
+          blanked.set(i, { why: 'overlap', by: j });
+          lines[i] = '';
+          settled.pop();
+          return;
+        }
+    });
+    for (const i of settled)
+      for (const h of shingles[i] as Set<string>) {
+        const list = index.get(h) ?? [];
+        list.push(i);
+        index.set(h, list);
+      }
   }
   return blanked;
 }

@@ -7,7 +7,7 @@ import type { Language } from '../../src/analysis/index.js';
 type Format = 'fortune' | 'man' | 'html' | 'sword' | 'mo';
 
 /**
- * What kind of text a source is: the bench can measure on one kind of held-out line alone. "narrative" is
+ * What kind of text a source is: the bench can measure on one kind of validation line alone. "narrative" is
  * story and dialogue (game campaigns and conversations), "bible" the Bible translations (narrative too, in
  * an older register), "game" a game's descriptions and menus around its story.
  */

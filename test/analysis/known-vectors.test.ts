@@ -1,8 +1,8 @@
 // Known ciphertexts in every language, each a cited held-out corpus line, solved exactly by both solvers.
 //
-// Every plaintext is line `line` (1-based) of the base corpus's <lang>.txt (docs/corpus.md), a line the model build never
-// counts ((line − 1) % 10 === 0), quoted in scripts/lib/held-out.ts with its source (Debian fortunes and
-// man-page translations, GPL). The ciphertexts below were made with this repository's core ciphers and are
+// Every plaintext is line `line` (1-based) of the base corpus's <lang>.txt (docs/corpus.md), a passage the corpus build
+// keeps out of every part (so no model counts it), quoted in scripts/lib/held-out.ts with its source (Debian fortunes
+// and man-page translations, GPL). The ciphertexts below were made with this repository's core ciphers and are
 // kept literally so a change to the core cannot silently change what the solvers are tested on.
 import { describe, expect, it } from 'vitest';
 import { HELD_OUT } from '../../scripts/lib/held-out.js';

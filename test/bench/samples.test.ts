@@ -16,8 +16,22 @@ function numbers(...values: number[]): () => number {
   };
 }
 
-// Line 0 and line 10 are held out (i % 10 === 0, scripts/corpus.ts); the rest must never be drawn from.
-const LINES = ['The cat sat.', ...Array.from({ length: 9 }, (_, i) => `training line ${i} zzzz`), 'On a mat.'];
+// One source of 200 lines, so blocks of 10 (scripts/corpus/split.ts): lines 90–99 are validation (two passages,
+// then blanks), 190–199 final, 40–49 and 140–149 development, the rest training, which must never be drawn from.
+const VALIDATION = ['The cat sat.', 'On a mat.'];
+const partOfLine = (i: number): string =>
+  i >= 90 && i < 100
+    ? 'validation'
+    : i >= 190
+      ? 'final'
+      : (i >= 40 && i < 50) || (i >= 140 && i < 150)
+        ? 'dev'
+        : 'train';
+const LINES = Array.from({ length: 200 }, (_, i) => {
+  const part = partOfLine(i);
+  if (part === 'validation') return VALIDATION[i - 90] ?? '';
+  return part === 'train' ? `training line ${i} zzzz` : `${part} passage ${i}`;
+});
 
 let samples: typeof import('../../bench/accuracy/samples.js');
 let dir: string;
@@ -82,10 +96,10 @@ describe('cipherAlphabet', () => {
 });
 
 describe('Sampler', () => {
-  const sampler = (language: 'en' | 'pl') => new samples.Sampler('spaced', language, 'held-out', {}, 'all');
+  const sampler = (language: 'en' | 'pl') => new samples.Sampler('spaced', language, 'validation', {}, 'all');
 
-  it('draws a piece from a word start of the held-out lines, exactly so many letters, cut after the last', () => {
-    // The held-out lines run together: "The cat sat. On a mat.", words starting at T, c, s, O, a, m (6 starts).
+  it('draws a piece from a word start of the validation lines, exactly so many letters, cut after the last', () => {
+    // The validation lines run together (blank ones left out): "The cat sat. On a mat.", words starting at T, c, s, O, a, m (6 starts).
     expect(sampler('en').plaintext(5, numbers(0))).toBe('The ca');
     expect(sampler('en').plaintext(3, numbers(2 / 6))).toBe('sat');
     // 0.99 picks "mat.", which runs out at 3 letters: the start is drawn again, 0.5 → the fourth, "On".
@@ -96,6 +110,18 @@ describe('Sampler', () => {
     fc.assert(
       fc.property(fc.double({ min: 0, max: 0.999999, noNaN: true }), fc.integer({ min: 1, max: 8 }), (u, n) => {
         return !sampler('en').plaintext(n, numbers(u, 0)).includes('z');
+      }),
+    );
+  });
+
+  it('draws from the part it is given: development or final-test lines, never another part', () => {
+    // Development lines run together: "dev passage 40 dev passage 41 …", 3 word starts a line, 20 lines.
+    expect(new samples.Sampler('spaced', 'en', 'dev', {}, 'all').plaintext(10, numbers(0))).toBe('dev passage');
+    expect(new samples.Sampler('spaced', 'en', 'final', {}, 'all').plaintext(12, numbers(0))).toBe('final passage');
+    fc.assert(
+      fc.property(fc.double({ min: 0, max: 0.999999, noNaN: true }), (u) => {
+        const piece = new samples.Sampler('spaced', 'en', 'final', {}, 'all').plaintext(5, numbers(u, 0));
+        return !/dev|training|cat|mat/.test(piece);
       }),
     );
   });
