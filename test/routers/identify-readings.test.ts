@@ -45,7 +45,9 @@ const CASES = [
   },
 ];
 
-const reading = (s: Solution) => [s.cipher, s.shift, s.key, s.a, s.b].join('|');
+// A reading is a cipher, its key and the alphabet it is read in: shift 2 in A–Z and shift 2 in the french alphabet
+// are two readings with two decryptions.
+const reading = (s: Solution) => [s.cipher, s.alphabet ?? 'the one asked', s.shift, s.key, s.a, s.b].join('|');
 
 function expectOneEntryPerReading(r: Identification, best: object): void {
   const readings = r.all_solutions.map(reading);
