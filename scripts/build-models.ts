@@ -42,7 +42,7 @@ import { tokenize } from '../src/analysis/readings/index.js';
 import { foldAccents } from '../src/core/fold.js';
 import { type Alphabet, caesarEncrypt, type NamedAlphabetName, namedAlphabet } from '../src/core/index.js';
 import { counted } from './corpus/split.js';
-import { CORPUS_DIR, corpusLines, corpusPart, mixFilter } from './corpus.js';
+import { corpusDir, corpusLines, corpusPart, mixFilter } from './corpus.js';
 import { mulberry32 } from './lib/random.js';
 
 const EXCLUDE_DEV = process.env.MODELS_EXCLUDE_DEV === '1';
@@ -287,7 +287,7 @@ function buildModel(language: Language, file: string, name: NamedAlphabetName, f
 }
 
 function main(): void {
-  console.log(`corpus: ${CORPUS_DIR}, out: ${OUT_DIR}${EXCLUDE_DEV ? ', development lines not counted' : ''}`);
+  console.log(`corpus: ${corpusDir()}, out: ${OUT_DIR}${EXCLUDE_DEV ? ', development lines not counted' : ''}`);
   mkdirSync(OUT_DIR, { recursive: true });
   for (const language of LANGUAGES) {
     const { alphabet } = LANGUAGE_INFO[language];

@@ -15,9 +15,12 @@ export const BASE_CORPUS_DIR = resolve(process.env.BASE_CORPUS_DIR ?? join(REPO,
 /**
  * The corpus folder `npm run build:corpus` writes and everything else reads: CORPUS_DIR, else .corpus in the
  * repository. Without one the base corpus is read alone (a clear warning says so): the models it gives are
- * not the committed ones.
+ * not the committed ones. Read at each call, not once at load: Bun runs every test file in one process, where a
+ * module loaded by one test's corpus would otherwise keep reading that folder in the next.
  */
-export const CORPUS_DIR = resolve(process.env.CORPUS_DIR ?? join(REPO, '.corpus'));
+export function corpusDir(): string {
+  return resolve(process.env.CORPUS_DIR ?? join(REPO, '.corpus'));
+}
 
 /** One source's block of a corpus file, as manifest.json records it (scripts/corpus/build.ts). */
 export interface SourceEntry {
@@ -69,32 +72,35 @@ let warnedFormat = false;
 
 /** The folder the corpus files are read from: the built corpus, or the base corpus alone when there is none. */
 function readDir(language: Language): string {
-  if (existsSync(join(CORPUS_DIR, `${language}.txt`))) return CORPUS_DIR;
-  if (process.env.CORPUS_DIR) throw new Error(`CORPUS_DIR=${CORPUS_DIR} has no ${language}.txt`);
+  const dir = corpusDir();
+  if (existsSync(join(dir, `${language}.txt`))) return dir;
+  if (process.env.CORPUS_DIR) throw new Error(`CORPUS_DIR=${dir} has no ${language}.txt`);
   if (!existsSync(join(BASE_CORPUS_DIR, `${language}.txt`)))
     throw new Error(
-      `no training corpus: ${CORPUS_DIR} has not been built (npm run build:corpus) and the base corpus ` +
+      `no training corpus: ${dir} has not been built (npm run build:corpus) and the base corpus ` +
         `${BASE_CORPUS_DIR} is not there either (set BASE_CORPUS_DIR; see docs/corpus.md)`,
     );
   if (!warned) {
     warned = true;
     console.warn(
-      `warning: no corpus folder at ${CORPUS_DIR} (npm run build:corpus writes it); reading the base corpus ` +
+      `warning: no corpus folder at ${dir} (npm run build:corpus writes it); reading the base corpus ` +
         `${BASE_CORPUS_DIR} alone, which is not what the committed models were built from`,
     );
   }
   return BASE_CORPUS_DIR;
 }
 
-const lineCache = new Map<Language, string[]>();
+/** Each corpus file's lines, by its path. */
+const lineCache = new Map<string, string[]>();
 
 /** A language's passages, one a line; a line's 0-based number decides which split it is in. */
 export function corpusLines(language: Language): string[] {
-  let lines = lineCache.get(language);
+  const file = join(readDir(language), `${language}.txt`);
+  let lines = lineCache.get(file);
   if (!lines) {
-    lines = readFileSync(join(readDir(language), `${language}.txt`), 'utf8').split(/\r?\n/);
+    lines = readFileSync(file, 'utf8').split(/\r?\n/);
     if (lines.at(-1) === '') lines.pop();
-    lineCache.set(language, lines);
+    lineCache.set(file, lines);
   }
   return lines;
 }

@@ -6,7 +6,7 @@
 // draws exactly what the bench drew before formats existed.
 
 import type { ReadablePart } from '../../scripts/corpus/split.js';
-import { corpusLines, corpusPart, sourceFilter } from '../../scripts/corpus.js';
+import { corpusDir, corpusLines, corpusPart, sourceFilter } from '../../scripts/corpus.js';
 import { LANGUAGE_INFO, type Language } from '../../src/analysis/index.js';
 import { type Alphabet, namedAlphabet, PARTNER_FLAG } from '../../src/core/index.js';
 import {
@@ -33,7 +33,8 @@ const sources = new Map<string, Source>();
 
 /** The split's lines of the named corpus sources or genres (sourceFilter in scripts/corpus.ts), run together. */
 function source(language: Language, split: Split, names: string): Source {
-  const key = `${language}:${split}:${names}`;
+  // The folder is part of the key: under Bun every test file shares this module, each with a corpus of its own.
+  const key = `${corpusDir()}:${language}:${split}:${names}`;
   let s = sources.get(key);
   if (!s) {
     const part = corpusPart(language);

@@ -2,7 +2,7 @@
 // Usage: npm run bench:core   (env: BENCH_RUNS=15; run under Bun with `bun bench/core/run.ts`)
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { CORPUS_DIR } from '../../scripts/corpus.js';
+import { corpusDir } from '../../scripts/corpus.js';
 import { analyzeVigenere, solveCaesar } from '../../src/analysis/index.js';
 import { caesarEncrypt, namedAlphabet, rot13, vigenereEncrypt } from '../../src/core/index.js';
 
@@ -15,7 +15,7 @@ const MB = 1 << 20;
  * non-ASCII, its line lengths), and its figures would be labelled as if it were.
  */
 function megabyte(language: string): string {
-  const file = join(CORPUS_DIR, `${language}.txt`);
+  const file = join(corpusDir(), `${language}.txt`);
   if (!existsSync(file)) {
     console.error(
       `bench:core measures the corpus's ${language} text, and ${file} is missing: build it (npm run build:corpus, ` +

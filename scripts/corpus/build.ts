@@ -17,14 +17,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { LANGUAGES, type Language } from '../../src/analysis/index.js';
-import {
-  BASE_CORPUS_DIR,
-  CORPUS_DIR,
-  type CorpusManifest,
-  MANIFEST_FORMAT,
-  REPO,
-  type SourceEntry,
-} from '../corpus.js';
+import { BASE_CORPUS_DIR, type CorpusManifest, corpusDir, MANIFEST_FORMAT, REPO, type SourceEntry } from '../corpus.js';
 import { HELD_OUT } from '../lib/held-out.js';
 import { assertNotReserved, filesUnder, type Unpacked, unpack } from './debian.js';
 import {
@@ -201,7 +194,7 @@ function buildLanguage(
 function main(): void {
   for (const s of SOURCES) assertNotReserved(s.package);
   const wanted = (process.env.CORPUS_LANGS?.split(',') ?? [...LANGUAGES]) as Language[];
-  console.log(`base corpus: ${BASE_CORPUS_DIR}\ncorpus: ${CORPUS_DIR}\ncache: ${CACHE}`);
+  console.log(`base corpus: ${BASE_CORPUS_DIR}\ncorpus: ${corpusDir()}\ncache: ${CACHE}`);
   const base = Object.fromEntries(LANGUAGES.map((l) => [l, readBase(l)])) as Record<Language, string[]>;
   const languages = new LanguageFilter(
     Object.fromEntries(
@@ -223,7 +216,7 @@ function main(): void {
   for (const [pkg, set] of paths) packages.set(pkg, unpack(pkg, [...set].sort(), CACHE));
   const groff = execFileSync('groff', ['--version'], { encoding: 'utf8' }).split('\n')[0] as string;
 
-  mkdirSync(CORPUS_DIR, { recursive: true });
+  mkdirSync(corpusDir(), { recursive: true });
   const manifest: CorpusManifest = {
     format: MANIFEST_FORMAT,
     base: { dir: 'BASE_CORPUS_DIR (../shared/corpus)', files: {} },
@@ -237,7 +230,7 @@ function main(): void {
   for (const language of wanted) {
     console.log(`\n${language}:`);
     const built = buildLanguage(language, base[language], languages, packages);
-    writeFileSync(join(CORPUS_DIR, `${language}.txt`), `${built.lines.join('\n')}\n`);
+    writeFileSync(join(corpusDir(), `${language}.txt`), `${built.lines.join('\n')}\n`);
     manifest.base.files[language] = {
       lines: base[language].length,
       letters: letterCount(base[language].join('')),
@@ -255,7 +248,7 @@ function main(): void {
           `${e.removed.quoted} for quoted passages`,
       );
   }
-  const path = join(CORPUS_DIR, 'manifest.json');
+  const path = join(corpusDir(), 'manifest.json');
   // A build of some languages keeps the others' entries.
   if (wanted.length < LANGUAGES.length && existsSync(path)) {
     const old = JSON.parse(readFileSync(path, 'utf8')) as CorpusManifest;
@@ -268,7 +261,7 @@ function main(): void {
     }
   }
   writeFileSync(path, `${JSON.stringify(manifest, null, 2)}\n`);
-  console.log(`\nwrote ${CORPUS_DIR}`);
+  console.log(`\nwrote ${corpusDir()}`);
 }
 
 main();
