@@ -165,7 +165,7 @@ const SPECS = {
   'substitution-auto': {
     arg: 'N',
     default: '10',
-    help: 'of every substitution cell of 100 letters or more, the first N passages are solved again with language auto, which should name their language (0: none)',
+    help: 'of every substitution cell of 100 letters or more, the first N passages are solved again with language auto, which should name their language, and so are the first N null texts of each kind, which it should not answer; both timed (0: none)',
     parse: count('substitution-auto'),
   },
   'null-substitution': {

@@ -46,6 +46,8 @@ export interface Solve extends Confidence {
   ms: number;
   /** Whether language auto named the passage's language (on the passages it ran on). */
   auto?: boolean;
+  /** CPU time of the solve with language auto (on the passages it ran on). */
+  autoMs?: number;
 }
 
 /** A text with no answer, solved in the language it was cut from. */
@@ -56,6 +58,9 @@ export interface SolveNull extends Confidence {
   kind: NullKind;
   /** CPU time of the solve. */
   ms: number;
+  /** Solved with language auto too (the first --substitution-auto of a cell): its best confidence and CPU time. */
+  autoConf?: number;
+  autoMs?: number;
 }
 
 type Stat = 'mean exact' | 'worst exact' | 'mean letter error';
@@ -77,6 +82,8 @@ const TARGETS: Record<Presentation, { stat: Stat; letters: number; bound: number
 /** The answered share at confidence ≥ 0.5 the null set should stay within (%), and the median ms at 100 letters. */
 const NULL_TARGET = 5;
 const SPEED_TARGET = 300;
+/** No solve of a text of up to 1,000 letters may take more CPU ms than this, language given or auto. */
+const SOLVE_BOUND = 1000;
 
 const mean = (xs: number[]): number => xs.reduce((s, x) => s + x, 0) / Math.max(1, xs.length);
 const share = (xs: boolean[]): number => (100 * xs.filter(Boolean).length) / Math.max(1, xs.length);
@@ -256,10 +263,39 @@ export function printSummary(solves: Solve[], nulls: SolveNull[], o: Options): v
       `| ${p} | ${e(real)} | ${e([...real, ...none(true)])} | ${unfitted.length ? e([...real, ...unfitted]) : '—'} |`,
     );
   }
+  printSpeedBound(solves, nulls);
   const at100 = solves.filter((s) => s.letters === 100).map((s) => s.ms);
   if (at100.length)
     console.log(
       `\nSubstitution speed: median ${median(at100).toFixed(0)} CPU ms a solve at 100 letters over every language and ` +
         `presentation (target ≤ ${SPEED_TARGET} ms), max ${Math.max(...at100).toFixed(0)} ms`,
     );
+}
+
+/** CPU ms a solve (median / max, and how many above SOLVE_BOUND), language given and auto, real and null texts. */
+function printSpeedBound(solves: Solve[], nulls: SolveNull[]): void {
+  const rows: [string, number[]][] = [
+    ['passages, language given', solves.map((s) => s.ms)],
+    ['passages, auto', solves.flatMap((s) => (s.autoMs === undefined ? [] : [s.autoMs]))],
+    ['null texts, language given', nulls.map((s) => s.ms)],
+    ['null texts, auto', nulls.flatMap((s) => (s.autoMs === undefined ? [] : [s.autoMs]))],
+  ];
+  const autoNulls = nulls.filter((s) => s.autoConf !== undefined);
+  console.log(`\nSubstitution CPU ms a solve of ≤ 1,000 letters (target: none above ${SOLVE_BOUND} ms)\n`);
+  console.log('| solves | n | median | max | above the bound |');
+  console.log('|---|---|---|---|---|');
+  for (const [name, ms] of rows)
+    if (ms.length)
+      console.log(
+        `| ${name} | ${ms.length} | ${median(ms).toFixed(0)} | ${Math.max(...ms).toFixed(0)} | ` +
+          `${ms.filter((m) => m > SOLVE_BOUND).length} |`,
+      );
+  if (autoNulls.length) {
+    const answered = (kind: NullKind) => {
+      const mine = autoNulls.filter((s) => s.kind === kind);
+      return `${kind} ${pct(mine.filter((s) => (s.autoConf ?? 0) >= 0.5).length, mine.length)} (n = ${mine.length})`;
+    };
+    const kinds = NULL_KINDS.filter((k) => autoNulls.some((s) => s.kind === k));
+    console.log(`\nNull texts solved with auto, answered with confidence ≥ 0.5 (%): ${kinds.map(answered).join(', ')}`);
+  }
 }

@@ -69,6 +69,13 @@ function confidence(r: ReturnType<typeof solveSubstitution>): { conf: number; in
   return { conf, inner: answer > 0 ? Math.min(1, conf / answer) : 0, evidence: r.evidence };
 }
 
+/** The text solved with language auto, and its CPU time. */
+function autoSolve(cipher: string): { language: Language; conf: number; ms: number } {
+  const started = process.cpuUsage();
+  const r = solveSubstitution(cipher, basic, 'auto');
+  return { language: r.language, conf: r.solutions[0]?.score ?? 0, ms: cpuMs(started) };
+}
+
 function solveCell(ctx: Contexts, p: Presentation, language: Language, letters: number): Solve[] {
   const o = ctx.spaced.options;
   const rng = mulberry32(cellSeed(0x5b5717, language, letters, 0));
@@ -92,10 +99,7 @@ function solveCell(ctx: Contexts, p: Presentation, language: Language, letters: 
       Array.from(l, (x) => quad[x] as number),
       want,
     );
-    const auto =
-      letters >= AUTO_FROM && i < o['substitution-auto']
-        ? solveSubstitution(cipher, basic, 'auto').language === language
-        : undefined;
+    const auto = letters >= AUTO_FROM && i < o['substitution-auto'] ? autoSolve(cipher) : undefined;
     out.push({
       presentation: p,
       language,
@@ -106,7 +110,7 @@ function solveCell(ctx: Contexts, p: Presentation, language: Language, letters: 
       quadError,
       ms,
       ...confidence(r),
-      ...(auto !== undefined && { auto }),
+      ...(auto && { auto: auto.language === language, autoMs: auto.ms }),
     });
     if (error > 0 && shown++ < o.misses)
       console.log(
@@ -133,7 +137,19 @@ function nullCell(ctx: Contexts, p: Presentation, language: Language, letters: n
     const r = solveSubstitution(cipher, basic, language);
     const ms = cpuMs(started);
     const c = confidence(r);
-    out.push({ presentation: p, language, letters, kind, ms, ...c });
+    // The first --substitution-auto of a cell of AUTO_FROM letters or more with auto too: its cost and its answer. Not
+    // another language's passage, which auto should answer: to auto it is a cryptogram of prose like any other.
+    const auto =
+      letters >= AUTO_FROM && i < o['substitution-auto'] && kind !== 'foreign' ? autoSolve(cipher) : undefined;
+    out.push({
+      presentation: p,
+      language,
+      letters,
+      kind,
+      ms,
+      ...c,
+      ...(auto && { autoConf: auto.conf, autoMs: auto.ms }),
+    });
     if (c.conf >= 0.5 && shown++ < o.misses)
       console.log(
         `  answered ${p} ${language} ${kind} ${letters} letters: conf ${c.conf.toFixed(3)} ${JSON.stringify(cipher.slice(0, 90))}`,
