@@ -7,4 +7,4 @@ export { mulberry32 } from '../../scripts/lib/random.js';
 export { NO_ANSWER_FITS } from '../../src/analysis/caesar/index.js';
 export { answerProbability, NO_ANSWER_PRIOR, type NoAnswerFit } from '../../src/analysis/index.js';
 export { compileModel, readModelFile } from '../../src/analysis/language-model/index.js';
-export { keyEvidence, shortCalibrationWeight } from '../../src/analysis/vigenere/index.js';
+export { keyEvidence, shortCalibrationWeight, shortRescaledLogit } from '../../src/analysis/vigenere/index.js';

@@ -10,7 +10,7 @@ import { runCaesar } from './caesar.js';
 import { type EvidenceOutcome, ece, fitAnswerOdds, fitPlatt } from './calibration.js';
 import { FormatContext } from './context.js';
 import { fitIdentify, printIdentify, readIdentifyDump, runIdentify } from './identify.js';
-import { NO_ANSWER_PRIOR, shortCalibrationWeight } from './internals.js';
+import { NO_ANSWER_PRIOR, shortCalibrationWeight, shortRescaledLogit } from './internals.js';
 import { compareNoAnswerFits, fitEvidence } from './no-answer-fits.js';
 import { nullEvidence, runNullSet } from './null-set.js';
 import { helpText, OptionError, type Options, readOptions } from './options.js';
@@ -77,9 +77,15 @@ function fitVigenere(vigenere: VigenereOutcome[], nulls: EvidenceOutcome[]): voi
       evidence.filter((p) => (p.layoutClass ?? 'words') === c),
     );
   const raw = vigenere.map((p) => ({ raw: p.raw, right: p.right, perKeyLetter: p.perKeyLetter }));
-  const fit = fitPlatt(raw.map((p) => ({ ...p, w: 1 })));
+  // The Platt scaling reads the raw confidence after the short-text rescaling, as calibrateConfidence composes them.
+  const sigmoid = (x: number): number => 1 / (1 + Math.exp(-x));
+  const rescaled = raw.map((p) => ({ raw: sigmoid(shortRescaledLogit(p.raw, p.perKeyLetter)), right: p.right, w: 1 }));
+  const fit = fitPlatt(rescaled);
   const rawEce = (xs: typeof raw): string => ece(xs.map((p) => ({ conf: p.raw, right: p.right }))).toFixed(4);
-  console.log(`\nPlatt fit on dev: a=${fit.a.toFixed(4)} b=${fit.b.toFixed(4)} (raw ECE ${rawEce(raw)})`);
+  console.log(
+    `\nPlatt fit on dev, over the short-text rescaled confidence: a=${fit.a.toFixed(4)} b=${fit.b.toFixed(4)} ` +
+      `(raw ECE ${rawEce(raw)}, rescaled ${ece(rescaled.map((p) => ({ conf: p.raw, right: p.right }))).toFixed(4)})`,
+  );
   const short = raw.map((p) => ({ ...p, w: shortCalibrationWeight(p.perKeyLetter) })).filter((p) => p.w > 0);
   const s = fitPlatt(short);
   console.log(

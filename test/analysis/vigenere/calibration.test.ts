@@ -8,9 +8,9 @@ describe('calibrateConfidence', () => {
   const σ = (x: number) => 1 / (1 + Math.exp(-x));
 
   it.each([
-    // The Platt scalings shipped (calibration.ts), by hand: words A = 0.7, B = −0.7; letters A = 0.62, B = −1.3.
+    // The Platt scalings shipped (calibration.ts), by hand: words A = 0.7, B = −0.7; letters A = 0.74, B = −1.7.
     ['words', 0.7, -0.7],
-    ['letters', 0.62, -1.3],
+    ['letters', 0.74, -1.7],
   ] as const)('scales logit(raw) by the %s class’s A and B from 3 letters per key letter up', (layout, A, B) => {
     for (const raw of [0.01, 0.3, 0.9, 0.999])
       for (const r of [3, 4, 10, Number.POSITIVE_INFINITY])
