@@ -87,7 +87,7 @@ export function scorerOf(grams: Grams, ngrams: NgramModel, cand: Int32Array, S: 
   const tags = new Int32Array(dense ? 0 : CACHE_SIZE).fill(-1);
   const cached = new Float64Array(dense ? 0 : CACHE_SIZE);
   const cost = dense ? 1 : MODEL_READ_COST;
-  // One reader a kind of table, so that neither tests the other's case on every n-gram it reads.
+  // One reader for each kind of table, so that neither asks on every n-gram it reads which kind it has.
   const gram = dense
     ? (g: number): number => {
         let id = 0;
