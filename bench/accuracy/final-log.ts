@@ -1,7 +1,6 @@
 // The committed log of final-test reads (docs/final-test-reads.md): which issue read the corpus's final-test part, when, at which commit.
 import { join } from 'node:path';
-// Not REPO from scripts/corpus.ts: that module reads CORPUS_DIR once when loaded, and the tests that set CORPUS_DIR
-// import it afterwards, which Bun's one module registry for all test files would spoil.
+// The repository's root from the service's process helpers: the log needs nothing of the corpus modules.
 import { ROOT } from '../../scripts/lib/service-process.js';
 
 /** Set by `npm run bench:final` for the bench it starts: the accuracy bench reads the final part only then. */

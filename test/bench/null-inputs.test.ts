@@ -31,7 +31,7 @@ beforeAll(async () => {
     const lines = Array.from({ length: 200 }, (_, i) => (i >= 90 && i < 100 ? passage : `training line ${i} zzzz`));
     writeFileSync(join(dir, `${language}.txt`), `${lines.join('\n')}\n`);
   }
-  // scripts/corpus.ts reads CORPUS_DIR when it loads, so the modules are imported after it is set.
+  // scripts/corpus.ts reads CORPUS_DIR at each call (corpusDir()); it is set by hand and put back after.
   saved = process.env.CORPUS_DIR;
   process.env.CORPUS_DIR = dir;
   samples = await import('../../bench/accuracy/samples.js');

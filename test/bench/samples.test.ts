@@ -40,8 +40,8 @@ let saved: string | undefined;
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'sampler-'));
   for (const language of ['en', 'pl']) writeFileSync(join(dir, `${language}.txt`), `${LINES.join('\n')}\n`);
-  // scripts/corpus.ts reads CORPUS_DIR when it loads, so the module is imported after it is set (by hand: Bun's
-  // runner has no vi.stubEnv).
+  // scripts/corpus.ts reads CORPUS_DIR at each call (corpusDir()); it is set by hand, since Bun's runner has no
+  // vi.stubEnv, and put back after.
   saved = process.env.CORPUS_DIR;
   process.env.CORPUS_DIR = dir;
   samples = await import('../../bench/accuracy/samples.js');
