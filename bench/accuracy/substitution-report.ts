@@ -58,6 +58,8 @@ export interface SolveNull extends Confidence {
   kind: NullKind;
   /** CPU time of the solve. */
   ms: number;
+  /** Another language's passage (kind foreign): whether the best solution is that passage, letter for letter. */
+  readRight?: boolean;
   /** Solved with language auto too (the first --substitution-auto of a cell): its best confidence and CPU time. */
   autoConf?: number;
   autoMs?: number;
@@ -214,6 +216,7 @@ export function printNulls(nulls: SolveNull[], o: Options): void {
         'the passage under a Vigenère key of 5–12 letters; foreign: a passage of another language, the other four in turn)\n',
     );
     printNullKinds(nulls, o, UNFITTED_KINDS);
+    printForeignAnswers(nulls);
   }
   const ms = nulls.map((i) => i.ms);
   if (ms.length)
@@ -297,5 +300,21 @@ function printSpeedBound(solves: Solve[], nulls: SolveNull[]): void {
     };
     const kinds = NULL_KINDS.filter((k) => autoNulls.some((s) => s.kind === k));
     console.log(`\nNull texts solved with auto, answered with confidence ≥ 0.5 (%): ${kinds.map(answered).join(', ')}`);
+  }
+}
+
+/**
+ * Of another language's passages answered at ≥ 0.5, how many the best solution reads letter for letter: a right
+ * decryption under the language not asked for, against a wrong one.
+ */
+function printForeignAnswers(nulls: SolveNull[]): void {
+  for (const p of PRESENTATIONS) {
+    const answered = nulls.filter((s) => s.presentation === p && s.kind === 'foreign' && s.conf >= 0.5);
+    if (answered.length === 0) continue;
+    const right = answered.filter((s) => s.readRight).length;
+    console.log(
+      `\n${p}: of ${answered.length} foreign passages answered at ≥ 0.5, ${right} read the passage letter for letter ` +
+        `(the key right, the language not the one asked for), ${answered.length - right} read it otherwise`,
+    );
   }
 }

@@ -128,7 +128,12 @@ function nullCell(ctx: Contexts, p: Presentation, language: Language, letters: n
   // The letters sampler's alphabet is A–Z: it rewrites the folded letters of either presentation, layout kept.
   const sampler = ctx.letters.sampler(language);
   const kind = NULL_KINDS[k] as NullKind;
-  const cut = (l: Language): string => passage(ctx, p, l, letters, rng);
+  // The passage each input was cut from: another language's passage is enciphered as it is, and read right or not.
+  let cutFrom = '';
+  const cut = (l: Language): string => {
+    cutFrom = passage(ctx, p, l, letters, rng);
+    return cutFrom;
+  };
   const out: SolveNull[] = [];
   let shown = 0;
   for (let i = 0; i < o['null-substitution']; i++) {
@@ -137,6 +142,7 @@ function nullCell(ctx: Contexts, p: Presentation, language: Language, letters: n
     const r = solveSubstitution(cipher, basic, language);
     const ms = cpuMs(started);
     const c = confidence(r);
+    const readRight = kind === 'foreign' ? r.solutions[0]?.text === cutFrom : undefined;
     // The first --substitution-auto of a cell of AUTO_FROM letters or more with auto too: its cost and its answer. Not
     // another language's passage, which auto should answer: to auto it is a cryptogram of prose like any other.
     const auto =
@@ -148,6 +154,7 @@ function nullCell(ctx: Contexts, p: Presentation, language: Language, letters: n
       kind,
       ms,
       ...c,
+      ...(readRight !== undefined && { readRight }),
       ...(auto && { autoConf: auto.conf, autoMs: auto.ms }),
     });
     if (c.conf >= 0.5 && shown++ < o.misses)
