@@ -11,6 +11,7 @@ import { resolve } from 'node:path';
 import type { Language, solveSubstitution as Solve } from '../../src/analysis/index.js';
 import { namedAlphabet } from '../../src/core/index.js';
 import { mulberry32 } from '../accuracy/internals.js';
+import { median } from '../accuracy/report.js';
 
 const env = process.env;
 const roots = (env.AB_ROOTS ?? '').split(',').filter(Boolean);
@@ -40,7 +41,6 @@ for (let round = 0; round < Number(env.AB_ROUNDS ?? 3); round++)
     });
     if (answers.some((x) => x !== answers[0])) console.log(`DIFFERENT: ${language} ${text.slice(0, 40)}…`);
   }
-const median = (xs: number[]) => [...xs].sort((p, q) => p - q)[Math.floor(xs.length / 2)] ?? Number.NaN;
 roots.forEach((root, k) => {
   const mine = ms[k] ?? [];
   console.log(
