@@ -51,13 +51,14 @@ describe('cryptogram search budget', () => {
   );
 
   // Auto: the glances (4 restarts in each language on at most 100 letters, 6.5 million look-ups measured), the longer
-  // looks' LOOKS_WORK, and SOLVE_WORK for the search in the language chosen with a quarter more for its runner-up.
-  // Measured: 37.3 million; before, auto on 300 random letters took 11–16 s of CPU.
+  // looks' LOOKS_WORK, and SOLVE_WORK for the search in the language chosen with a quarter more for its runner-up. Of a
+  // text of up to 100 letters the search in the language chosen goes on from its glance and look, which its SOLVE_WORK
+  // pays for: measured 25.1 million; before, it made their restarts again and spent 37.3 million, more than
+  // LOOKS_WORK + SOLVE_WORK (and before the budgets, auto on 300 random letters took 11–16 s of CPU).
   it('100 random letters in words, auto: stops at the budgets of its parts', () => {
     const work = spent(randomWords(basic, 100, 100), 'auto');
-    const GLANCES = 6_500_000;
-    expect(work).toBeGreaterThanOrEqual(LOOKS_WORK + SOLVE_WORK);
-    expect(work).toBeLessThanOrEqual((GLANCES + LOOKS_WORK + SOLVE_WORK * 1.25) * OVERSHOOT);
+    expect(work).toBeGreaterThanOrEqual(SOLVE_WORK);
+    expect(work).toBeLessThan(LOOKS_WORK + SOLVE_WORK);
   }, 60_000);
 
   it('scales with the effort asked for, as the restarts do', () => {

@@ -60,6 +60,19 @@ describe('solveSubstitution', () => {
     expect(solveSubstitution(substitutionEncrypt(p.text, KEY, basic), basic, 'auto').language).toBe('de');
   }, 60_000);
 
+  // Auto's search in the language it names goes on from its glance and look there when they read the whole text (up to
+  // 100 letters), charged to its allowance (src/analysis/substitution/auto.ts): the same restarts, the same answer.
+  it('answers a text of up to 100 letters run together as a solve in the language it names does', () => {
+    const short = passages.filter((p) => letterIndices(p.text, basic).length <= 100).slice(0, 4);
+    expect(short.length).toBe(4);
+    for (const p of short) {
+      const cipher = lettersOnly(substitutionEncrypt(p.text, KEY, basic));
+      const auto = solveSubstitution(cipher, basic, 'auto');
+      expect(auto.language).toBe(p.language);
+      expect(auto).toEqual(solveSubstitution(cipher, basic, p.language));
+    }
+  }, 120_000);
+
   it('always keeps the clues it is given', () => {
     const p = passages[0]!;
     const cipher = substitutionEncrypt(p.text, KEY, basic);
