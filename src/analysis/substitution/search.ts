@@ -17,6 +17,7 @@ import { spentOut, type Work } from './work.js';
  * in the decryption is arbitrary (and its key cell says `?`); in prose that is a letter rarer than one in a thousand.
  */
 const SEARCH_LETTERS = 1000;
+
 /** A language's view of the text: its model, tokens, n-grams and the search's state. */
 export interface Attempt {
   language: Language;
@@ -61,7 +62,7 @@ function continues(run: JoinedRun | undefined, tokens: Tokens): run is JoinedRun
 type Scorer = ReturnType<typeof scorerOf>;
 
 /** The shipped search scaled (1 = the shipped effort), or a quick look: so many restarts on so many letters alone. */
-export type Effort = { effort: number } | { restarts: number; letters: number };
+type Effort = { effort: number } | { restarts: number; letters: number };
 
 /** How many keys an answer gives after the best. */
 export const RUNNERS_UP = 4;
