@@ -81,31 +81,14 @@ function generator(at: { state: number }): () => number {
 }
 
 /**
- * The scorer of one text under one key at a time: the key lives in `plainOf`, `total` is its score, and `trySwap`
- * swaps two cipher letters' plain letters, keeping the swap only when `accept(delta)` says so. Every n-gram it reads
- * is counted against `work`, if given. A coarse scorer reads a small model's coarse table (the search's).
+ * How a scorer reads the n-gram g of the text under the key its `sym` holds (cipher letter → model symbol): every
+ * look-up of a small model from one dense table (letters run together: 28^4 entries for A–Z); of a larger one, through
+ * a direct-mapped cache of look-ups, since the search meets the same n-grams of plain symbols again and again, and a
+ * hit costs a few nanoseconds against tens for the model's walk. `cost`: what one read counts against a budget.
  */
-export function scorerOf(
-  grams: Grams,
-  ngrams: NgramModel,
-  cand: Int32Array,
-  S: number,
-  work?: Work,
-  precision: Precision = 'exact',
-) {
-  const { N, n, codes, counts, size, starts, list } = grams;
-  const sym = new Int32Array(n + S);
-  for (let s = 0; s < S; s++) sym[n + s] = s;
-  const plainOf = new Int32Array(n);
-  const value = new Float64Array(size);
-  const mark = new Int32Array(size);
-  const touched = new Int32Array(size);
-  const fresh = new Float64Array(size);
-  let stamp = 0;
+function readerOf(grams: Grams, ngrams: NgramModel, sym: Int32Array, S: number, precision: Precision) {
+  const { N, codes, counts } = grams;
   const logProb = ngrams.logProb;
-  // Every look-up of a small model read from one dense table (letters run together: 28^4 entries for A–Z); for a
-  // larger one, a direct-mapped cache of look-ups: the search meets the same n-grams of plain symbols again and
-  // again, and a hit costs a few nanoseconds against tens for the model's walk.
   const dense = denseTable(ngrams, S, precision);
   // A coarse table's byte b stands for ln P = −b / COARSE_STEPS: each n-gram's count carries that factor.
   const weights = dense && precision === 'coarse' ? counts.map((c) => -c / COARSE_STEPS) : counts;
@@ -133,6 +116,32 @@ export function scorerOf(
         }
         return (counts[g] as number) * (cached[slot] as number);
       };
+  return { gram, cost };
+}
+
+/**
+ * The scorer of one text under one key at a time: the key lives in `plainOf`, `total` is its score, and `trySwap`
+ * swaps two cipher letters' plain letters, keeping the swap only when `accept(delta)` says so. Every n-gram it reads
+ * is counted against `work`, if given. A coarse scorer reads a small model's coarse table (the search's).
+ */
+export function scorerOf(
+  grams: Grams,
+  ngrams: NgramModel,
+  cand: Int32Array,
+  S: number,
+  work?: Work,
+  precision: Precision = 'exact',
+) {
+  const { n, size, starts, list } = grams;
+  const sym = new Int32Array(n + S);
+  for (let s = 0; s < S; s++) sym[n + s] = s;
+  const plainOf = new Int32Array(n);
+  const value = new Float64Array(size);
+  const mark = new Int32Array(size);
+  const touched = new Int32Array(size);
+  const fresh = new Float64Array(size);
+  let stamp = 0;
+  const { gram, cost } = readerOf(grams, ngrams, sym, S, precision);
   const state = {
     plainOf,
     total: 0,
