@@ -1,4 +1,4 @@
-// Breaking a simple substitution: the key search in the language (or each language, with auto), the answer's
+// Breaking a simple substitution: the key search in the language given (search.ts) or in each (auto.ts), the answer's
 // confidence weighed against "no answer", and the key written as the cipher alphabet.
 import { type Alphabet, permutationOf, permuteLetters } from '../../core/index.js';
 import { type Doubt, doubtOf, noAnswerLogLikelihood } from '../confidence/index.js';
