@@ -50,8 +50,8 @@ const denseTables = { exact: new WeakMap<NgramModel, Table>(), coarse: new WeakM
 
 /** Every ln P(c | context) of a small model in one table, index context·S + c, built once per model and precision. */
 function denseTable(ngrams: NgramModel, S: number, precision: Precision): Table | undefined {
+  if (!readsDense(ngrams, S)) return undefined;
   const size = S ** ngrams.order;
-  if (size > DENSE_MAX) return undefined;
   let table = denseTables[precision].get(ngrams);
   if (!table) {
     const coarse = precision === 'coarse';
@@ -64,6 +64,11 @@ function denseTable(ngrams: NgramModel, S: number, precision: Precision): Table 
     denseTables[precision].set(ngrams, table);
   }
   return table;
+}
+
+/** Whether a model is read from a dense table (and so has a coarse one); a larger one only through a cache. */
+export function readsDense(ngrams: NgramModel, S: number): boolean {
+  return S ** ngrams.order <= DENSE_MAX;
 }
 
 /** How a dense table holds its log-probabilities: as floats, or coarse (for the search, whose moves they only rank). */

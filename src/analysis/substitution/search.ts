@@ -5,7 +5,7 @@ import { noAnswerLogLikelihood } from '../confidence/index.js';
 import { AnalysisInputError, NO_LETTERS_MESSAGE } from '../errors.js';
 import type { Language, LanguageModel, NgramModel } from '../language-model/index.js';
 import { candidateSymbols, HiddenBreaks, ngramsFor, searchModel, type Tokens, tokenize } from '../readings/index.js';
-import { type AnnealOptions, anneal, type Found, type Progress, scorerOf } from './anneal.js';
+import { type AnnealOptions, anneal, type Found, type Progress, readsDense, scorerOf } from './anneal.js';
 import { completeByWords, type WordsView, wordsViewOf } from './complete.js';
 import { type Grams, gramsOf } from './grams.js';
 import { type FullScore, refine } from './refine.js';
@@ -208,7 +208,11 @@ function search(
   const grams = gramsOf(tokens, a.size, model, read);
   const cand = candidateSymbols(a, model);
   const scorer = scorerOf(grams, read, cand, model.symbolCount, work);
-  const walk = scorerOf(grams, read, cand, model.symbolCount, work, 'coarse');
+  // A model with no dense table (the 5-gram's second search) has no coarse one: a second scorer would only be a second
+  // cache, cold, beside the first.
+  const walk = readsDense(read, model.symbolCount)
+    ? scorerOf(grams, read, cand, model.symbolCount, work, 'coarse')
+    : scorer;
   const earlier = continues(from, tokens) && order === 'lower' ? from : undefined;
   const options = {
     ...searchOptions({ grams, model, cand, letters: tokens.letters, joined: tokens.joined }, pinned, how),
