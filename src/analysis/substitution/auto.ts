@@ -37,12 +37,12 @@ function score(t: Attempt): number {
 /**
  * With auto: every language glanced at, those near the likeliest looked at longer (when more than one is), the
  * likeliest (and any close behind it) searched whole. The glance spares the longer look of languages far behind,
- * which never settle and cost the most (5 languages × 16 restarts of 300 letters took 2–4 s). The looks share
- * LOOKS_WORK, and each final search has SOLVE_WORK (the runner-up a quarter) of `work`, which the glances' schedule
- * alone bounds. A look goes on from its language's glance, and a final search from its look, where both read the
- * whole text: of a text of up to GLANCE_LETTERS letters run together, the search in the language named is then the
- * search a solve in that language makes, its first restarts made in the glance and look (and charged to its
- * allowance); before, it made them again (a third of the 38 million look-ups of 100 random letters).
+ * which never settle and cost the most (5 languages × 16 restarts of 300 letters took 2–4 s). All of it draws on
+ * `work`, auto's whole allowance (AUTO_WORK): the glances as their schedule says, the looks share LOOKS_WORK less what
+ * the final search keeps (SOLVE_WORK), and the runner-up's final (a quarter) runs only if that much is left. A look goes
+ * on from its language's glance, and a final search from its look, where both read the whole text: of a text of up to
+ * GLANCE_LETTERS letters run together, the search in the language named is then the search a solve in that language
+ * makes, its first restarts made in the glance and look (and charged to its allowance).
  */
 export function autoAttempt(text: string, a: Alphabet, pinned: Int32Array, effort: number, work: Work): Attempt {
   const glances = LANGUAGES.map((l) =>
@@ -50,25 +50,26 @@ export function autoAttempt(text: string, a: Alphabet, pinned: Int32Array, effor
   );
   const lead = Math.max(...glances.map(score));
   const near = glances.filter((g) => score(g) > lead - GLANCE_MARGIN);
+  // The looks never take what the final search in the language chosen may spend.
+  const looks = Math.min(LOOKS_WORK * effort, work.limit - work.spent - SOLVE_WORK * effort);
   // Scores of the glance and of the longer look read different letters: only those looked at longer are ranked.
   const quick = (
     near.length === 1
       ? near
-      : near.map((g) =>
-          withShare(work, (LOOKS_WORK * effort) / near.length - before(g), (w) => look(text, a, g, pinned, effort, w)),
-        )
+      : near.map((g) => withShare(work, looks / near.length - before(g), (w) => look(text, a, g, pinned, effort, w)))
   ).sort((x, y) => score(y) - score(x));
   const top = score(quick[0] as Attempt);
-  const finals = quick
-    .filter((q, i) => i === 0 || (i < 2 && score(q) > top - AUTO_MARGIN))
-    // The runner-up with a quarter of the effort: it is most often wrong, and a wrong language's search is the
-    // dearest (its restarts never settle).
-    .map((q, i) => {
-      const e = i === 0 ? effort : effort / 4;
-      return withShare(work, SOLVE_WORK * e - before(q), (w) =>
-        attempt(text, a, q.language, pinned, { effort: e }, w, q.joined),
-      );
-    });
+  const final = (q: Attempt, e: number) =>
+    withShare(work, SOLVE_WORK * e - before(q), (w) =>
+      attempt(text, a, q.language, pinned, { effort: e }, w, q.joined),
+    );
+  const finals = [final(quick[0] as Attempt, effort)];
+  const second = quick[1];
+  // The runner-up with a quarter of the effort, and only from what is left of auto's whole allowance: it is most
+  // often wrong, and a wrong language's search is the dearest (its restarts never settle).
+  const left = work.limit - work.spent;
+  if (second && score(second) > top - AUTO_MARGIN && left >= (SOLVE_WORK * effort) / 4)
+    finals.push(final(second, effort / 4));
   return finals.reduce((x, y) => (score(y) > score(x) ? y : x));
 }
 

@@ -8,7 +8,7 @@ import { autoAttempt } from './auto.js';
 import type { Grams } from './grams.js';
 import { affineReading, keywordReading, type Rule, type RuleReading } from './rules.js';
 import { type Attempt, attempt, logKeyCount, RUNNERS_UP } from './search.js';
-import { SOLVE_WORK, workOf } from './work.js';
+import { AUTO_WORK, SOLVE_WORK, workOf } from './work.js';
 
 /** What the key in an answer shows for a plain letter the text never uses. */
 export const UNKNOWN_KEY_LETTER = '?';
@@ -84,8 +84,8 @@ export function solveSubstitution(
   const pinned = new Int32Array(a.size).fill(-1);
   for (const [x, p] of options.clues ?? []) pinned[x] = p;
   const effort = options.effort ?? 1;
-  // Auto's parts each have an allowance of their own (autoAttempt); a language given, the solve has one.
-  const work = workOf(language === 'auto' ? Number.POSITIVE_INFINITY : SOLVE_WORK * effort);
+  // Auto's parts each have an allowance of their own within its whole (autoAttempt); a language given, the solve has one.
+  const work = workOf((language === 'auto' ? AUTO_WORK : SOLVE_WORK) * effort);
   const best =
     language === 'auto'
       ? autoAttempt(text, a, pinned, effort, work)
