@@ -31,7 +31,7 @@ import { ece } from './calibration.js';
 import { cellSeed, type FormatContext } from './context.js';
 import { mulberry32 } from './internals.js';
 import { median, pct } from './report.js';
-import { cipherAlphabet, reduceKey } from './samples.js';
+import { cipherAlphabet, portaKey } from './samples.js';
 
 // The kinds of issue 27 come last, so that the earlier kinds keep the seeds (and texts) they had before.
 const IDENTIFY_KINDS = [
@@ -155,11 +155,6 @@ function sample(
       };
     }
   }
-}
-
-/** A Porta key as the analysis answers it: each letter the first of its pair (A for B), a repeat reduced. */
-function portaKey(key: string, a: Alphabet): string {
-  return reduceKey([...key].map((c) => a.letters[a.letters.indexOf(c) & ~1] as string)).join('');
 }
 
 /** An affine key that is neither a shift (a = 1) nor Atbash, drawn uniformly. */

@@ -7,6 +7,8 @@ import type { Split } from './samples.js';
 
 const SECTIONS = ['caesar', 'vigenere', 'null', 'identify', 'substitution', 'long', 'speed'] as const;
 type Section = (typeof SECTIONS)[number];
+/** The variants the Vigenère cells encipher with. */
+type BenchVariant = 'vigenere' | 'beaufort' | 'variant_beaufort' | 'porta' | 'autokey';
 
 interface Spec<T> {
   /** Placeholder shown in the help ("N", "LIST"); none for a switch. */
@@ -83,13 +85,17 @@ const SPECS = {
   'vigenere-variant': {
     arg: 'V',
     default: 'vigenere',
-    help: 'the Vigenère cells: encipher with variant V (vigenere, beaufort, variant_beaufort) and break it as V; auto:V breaks it with variant auto (the answer must name V)',
-    parse: (v: string): { encrypt: 'vigenere' | 'beaufort' | 'variant_beaufort'; analyze: string } => {
+    help: 'the Vigenère cells: encipher with variant V (vigenere, beaufort, variant_beaufort, porta, autokey) and break it as V; auto:V breaks it with variant auto (the answer must name V; auto weighs the periodic shifts only); Porta reads only alphabets of even length',
+    parse: (v: string): { encrypt: BenchVariant; analyze: string } => {
       const [first, second] = v.split(':');
-      const encrypt = (second ?? first) as string;
-      if (!['vigenere', 'beaufort', 'variant_beaufort'].includes(encrypt) || (second !== undefined && first !== 'auto'))
+      const encrypt = (second ?? first) as BenchVariant;
+      const periodic = ['vigenere', 'beaufort', 'variant_beaufort'].includes(encrypt);
+      if (
+        !(periodic || ['porta', 'autokey'].includes(encrypt)) ||
+        (second !== undefined && (first !== 'auto' || !periodic))
+      )
         return fail(`unknown Vigenère variant "${v}"`);
-      return { encrypt: encrypt as 'vigenere', analyze: second === undefined ? encrypt : 'auto' };
+      return { encrypt, analyze: second === undefined ? encrypt : 'auto' };
     },
   },
   'key-lengths': {

@@ -63,8 +63,18 @@ function calibrate(o: Options): void {
     appendFileSync(o.dump, caesarSolves.map((p) => `${JSON.stringify({ solver: 'caesar', ...p })}\n`).join(''));
   // Nothing to fit without Caesar solves (--skip=caesar,null): the ranking would print empty lines.
   if (caesarSolves.length > 0) fitCaesarEvidence(caesarSolves);
-  if (vigenere.length > 0) fitVigenere(vigenere, nulls);
+  if (vigenere.length > 0 && ['porta', 'autokey'].includes(o['vigenere-variant'].encrypt)) fitTableau(vigenere);
+  else if (vigenere.length > 0) fitVigenere(vigenere, nulls);
   if (runsSubstitution(o)) fitEvidence('substitution', substitutionEvidence(runSubstitution(o)), SUBSTITUTION_GRID);
+}
+
+/** Porta's or autokey's Platt scaling of the key's confidence (their "no answer" fit is Vigenère's: not fitted here). */
+function fitTableau(outcomes: VigenereOutcome[]): void {
+  const fit = fitPlatt(outcomes.map((p) => ({ raw: p.raw, right: p.right, w: 1 })));
+  const rawEce = ece(outcomes.map((p) => ({ conf: p.raw, right: p.right }))).toFixed(4);
+  console.log(
+    `\nPlatt fit on dev of the key's confidence: a=${fit.a.toFixed(4)} b=${fit.b.toFixed(4)} (raw ECE ${rawEce})`,
+  );
 }
 
 /** The Vigenère "no answer" scaling, then the Platt scaling of its posterior (all, then the short texts alone). */

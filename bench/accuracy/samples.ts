@@ -94,6 +94,11 @@ export function reduceKey<T>(key: T[]): T[] {
 
 const periodic = (key: number[]): boolean => reduceKey(key).length < key.length;
 
+/** A Porta key as the analysis answers it: each letter the first of its pair (A for B), a repeat reduced. */
+export function portaKey(key: string, a: Alphabet): string {
+  return reduceKey([...key].map((c) => a.letters[a.letters.indexOf(c) & ~1] as string)).join('');
+}
+
 /** Plaintexts, keys and ciphertexts of one language in one presentation. */
 export class Sampler {
   /** The cipher's alphabet: the language's for spaced text, A–Z for the folded formats. */

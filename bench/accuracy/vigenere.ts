@@ -13,7 +13,7 @@ import type { EvidenceOutcome, Outcome } from './calibration.js';
 import { cellSeed, type FormatContext } from './context.js';
 import { keyEvidence, mulberry32 } from './internals.js';
 import { cellOf, type Grid, median, pct, tallyText } from './report.js';
-import { reduceKey } from './samples.js';
+import { portaKey, reduceKey } from './samples.js';
 
 export const MAX_KEY_LENGTH = 20;
 /** Analysis needs this many letters; shorter cells are skipped. */
@@ -38,10 +38,24 @@ export function vigenereCells(ctx: FormatContext): [number, number][] {
   );
 }
 
-/** Another variant's analysis where the section reads a Vigenère one's (its calibration figures left out: NaN). */
-function asDetails(cipher: string, a: Alphabet, language: Language, variant: AnalyzedVariant | 'auto') {
-  const analysis = analyzeVariant(cipher, a, language, MAX_KEY_LENGTH, variant);
-  return { analysis, evidence: Number.NaN, inner: Number.NaN, raw: Number.NaN, layoutClass: undefined };
+/** Platt's identity: calibrating Porta and autokey reads their confidence before any rescaling. */
+const UNSCALED = { a: 1, b: 0 };
+
+/**
+ * Another variant's analysis where the section reads a Vigenère one's (its "no answer" figures left out: NaN). Porta
+ * and autokey report their raw confidence, which --calibrate fits their Platt scaling on (unscaled then).
+ */
+function asDetails(
+  cipher: string,
+  a: Alphabet,
+  language: Language,
+  variant: AnalyzedVariant | 'auto',
+  calibrate: boolean,
+) {
+  let raw = Number.NaN;
+  const tableau = { ...(calibrate && { calibration: UNSCALED }), raw: (r: number) => (raw = r) };
+  const analysis = analyzeVariant(cipher, a, language, MAX_KEY_LENGTH, variant, { tableau });
+  return { analysis, evidence: Number.NaN, inner: Number.NaN, raw, layoutClass: undefined };
 }
 
 export function runVigenere(ctx: FormatContext): { grid: Grid; outcomes: VigenereOutcome[] } {
@@ -63,6 +77,8 @@ export function runVigenere(ctx: FormatContext): { grid: Grid; outcomes: Vigener
   for (const language of o.langs) {
     const sampler = ctx.sampler(language);
     const a = sampler.alphabet;
+    // Porta's 13 reciprocal alphabets need an alphabet of even length (spaced Polish and Spanish have not).
+    if (o['vigenere-variant'].encrypt === 'porta' && a.size % 2 !== 0) continue;
     const b = ctx.baseline(language);
     for (const L of o['key-lengths']) {
       if (!cells.some(([l]) => l === L)) continue;
@@ -82,10 +98,11 @@ export function runVigenere(ctx: FormatContext): { grid: Grid; outcomes: Vigener
           const d =
             variant.analyze === 'vigenere'
               ? analyzeVigenereDetails(cipher, a, language, MAX_KEY_LENGTH, o.calibrate ? calibrating : {})
-              : asDetails(cipher, a, language, variant.analyze as AnalyzedVariant | 'auto');
+              : asDetails(cipher, a, language, variant.analyze as AnalyzedVariant | 'auto', o.calibrate);
           const r = d.analysis;
           times.push(performance.now() - started);
-          const right = r.probable_key === key && (!('variant' in r) || r.variant === variant.encrypt);
+          const truth = variant.encrypt === 'porta' ? portaKey(key, a) : key;
+          const right = r.probable_key === truth && (!('variant' in r) || r.variant === variant.encrypt);
           const perKeyLetter = letters / [...r.probable_key].length;
           const evidence = { evidence: d.evidence, inner: d.inner, right, letters, layoutClass: d.layoutClass };
           outcomes.push({

@@ -99,6 +99,11 @@ export interface AnalyzeOptions {
   noAnswerFit?: NoAnswerFit;
   /** Adds the work the analysis spent, in model look-ups (key-search.ts), to `spent` (the budget tests read it). */
   work?: Budget;
+  /**
+   * Porta and autokey (tableau/): rescales the key's confidence with this Platt fit instead of the shipped one, and
+   * gives `raw` the confidence before it (the bench's calibration fits on it).
+   */
+  tableau?: { calibration?: { a: number; b: number }; raw?: (raw: number) => void };
 }
 
 /**

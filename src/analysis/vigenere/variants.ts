@@ -166,7 +166,7 @@ export function analyzeVariant(
     case 'autokey':
     case 'porta': {
       if (letterIndices(text, a).length < MIN_ANALYSIS_LETTERS) throw new AnalysisInputError('text', TOO_SHORT_MESSAGE);
-      const how = { fit: TABLEAU_NO_ANSWER_FIT, preview: PREVIEW_CODE_POINTS, iocScores };
+      const how = { fit: TABLEAU_NO_ANSWER_FIT, preview: PREVIEW_CODE_POINTS, iocScores, ...options.tableau };
       return { ...analyzeTableau(text, a, language, maxKeyLength, variant, how), variant, equivalents: [] };
     }
   }
