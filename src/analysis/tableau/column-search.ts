@@ -60,9 +60,13 @@ class Trigrams {
     return this.uni[p[0] as number] as number;
   }
 
+  /** Terms read so far: the search's work. */
+  reads = 0;
+
   sum(ends: Int32Array): number {
     let s = 0;
     for (const e of ends) s += this.term(e);
+    this.reads += ends.length;
     return s;
   }
 }
@@ -107,6 +111,7 @@ export class ColumnSearch {
   private total(): number {
     let s = 0;
     for (let e = 0; e < this.grams.plain.length; e++) s += this.grams.term(e);
+    this.grams.reads += this.grams.plain.length;
     return s;
   }
 
@@ -140,16 +145,16 @@ export class ColumnSearch {
   }
 
   /**
-   * The best key reached from `start` and from `restarts` keys each the best so far with a few columns (a quarter,
-   * at least one) set at random: a column's best option depends on its neighbours', so a key can be stuck where two
-   * or three columns are wrong together.
+   * The best key reached from `start` and from up to `restarts` keys, each the best so far with a few columns (a
+   * quarter, at least one) set at random: a column's best option depends on its neighbours', so a key can be stuck
+   * where two or three columns are wrong together. No restart starts once `reads` trigrams have been read.
    */
-  search(start: number[], restarts: number, seed: number): ColumnKey {
+  search(start: number[], restarts: number, seed: number, reads = Number.POSITIVE_INFINITY): ColumnKey {
     const random = generator(seed);
     const best = { key: start.slice(), ll: 0 };
     best.ll = this.ascend(best.key);
     const thrown = Math.max(1, Math.round(this.L / 4));
-    for (let r = 0; r < restarts; r++) {
+    for (let r = 0; r < restarts && this.grams.reads < reads; r++) {
       const key = best.key.slice();
       for (let k = 0; k < thrown; k++) key[Math.floor(random() * this.L)] = Math.floor(random() * this.options);
       const ll = this.ascend(key);
