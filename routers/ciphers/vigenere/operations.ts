@@ -39,7 +39,7 @@ const analyze = post(
     summary: 'Break a Vigenère cipher',
     description:
       `Estimates the key length, recovers the key and previews the decryption. Needs at least ${MIN_ANALYSIS_LETTERS} letters. ` +
-      '`variant` breaks Beaufort, variant Beaufort or Gronsfeld instead, or (auto) weighs Vigenère against Beaufort.',
+      '`variant` breaks Beaufort, variant Beaufort, Gronsfeld, autokey or Porta instead, or (auto) weighs them all.',
   },
   {
     input: vigenereAnalyzeInput,

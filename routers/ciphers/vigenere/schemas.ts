@@ -67,16 +67,16 @@ export const vigenereInput = withAlphabetRules(
 
 const ANALYZE_VARIANTS = [...ANALYZED_VARIANTS, 'auto'] as const;
 
-/** The variant to break, or auto to weigh Vigenère against Beaufort. */
+/** The variant to break, or auto to weigh every variant's reading. */
 const analyzeVariantField = z
   .enum(ANALYZE_VARIANTS, { error: 'The selected variant is invalid.' })
   .default('vigenere')
   .meta({
     description:
       `The cipher of the Vigenère family to break (default vigenere): ${ANALYZED_VARIANTS.join(', ')}, or auto to ` +
-      'weigh Vigenère against Beaufort (variant Beaufort and Gronsfeld decrypt as Vigenère does with another key, ' +
-      'so the answer lists them as equivalent readings; autokey and Porta are named, not guessed). For autokey ' +
-      'the key length is the primer’s.',
+      'weigh Vigenère, Beaufort, autokey and Porta (on alphabets of even length) against each other (variant ' +
+      'Beaufort and Gronsfeld decrypt as Vigenère does with another key, so the answer lists them as equivalent ' +
+      'readings). For autokey the key length is the primer’s.',
     example: 'auto',
   });
 

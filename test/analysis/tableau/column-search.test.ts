@@ -52,4 +52,15 @@ describe('Porta and autokey analysis (issue 28)', () => {
     const text = variantEncrypt(letters.slice(300, 348), key, variant, basic);
     expect(analyzeVariant(text, basic, 'en', 20, variant).probable_key).toBe(answered);
   });
+
+  // variant auto weighs every variant's reading (vigenere/variants.ts): a Porta or autokey text is read as what it is,
+  // and a Vigenère text read with certainty is not searched under the other two at all (the answer is the same).
+  it.each([
+    ['porta', 'QUAYSIDE', 'QUAYSICE'],
+    ['autokey', 'QUAYSIDE', 'QUAYSIDE'],
+    ['vigenere', 'QUAYSIDE', 'QUAYSIDE'],
+  ] as const)('auto reads a %s text as %s', (variant, key, answered) => {
+    const text = variantEncrypt(letters.slice(300, 380), key, variant, basic);
+    expect(analyzeVariant(text, basic, 'en', 20, 'auto')).toMatchObject({ variant, probable_key: answered });
+  });
 });
