@@ -116,7 +116,7 @@ export interface AnalyzeOptions {
  * against "no answer", and a search that picks the best of many keys flatters its own. On that split: words, null
  * inputs answered at ≥ 0.5 0.1 % (worst length 1.1 %), ECE of "is a cipher" 0.0047; letters 0.4 % (2.2 %), 0.0112.
  */
-export const NO_ANSWER_FITS: Record<NoAnswerClass, NoAnswerFit> = {
+const NO_ANSWER_FITS: Record<NoAnswerClass, NoAnswerFit> = {
   words: { slope: 0.27, offset: -1.3 },
   letters: { slope: 0.36, offset: -3.06, perLetter: 0.15, upTo: 40 },
 };
