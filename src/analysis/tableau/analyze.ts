@@ -1,6 +1,6 @@
-// Breaking Porta and autokey (issue 28): for each key length, each column's best options by the language's letter
-// frequencies, then the key refined column by column under the n-gram model; the length and key weighed by their
-// likelihood, and against "no answer", as the Vigenère analysis weighs its own.
+// Breaking Porta and autokey (issue 28): for each key length, each column's options ranked by the language's letter
+// frequencies, the key searched under the joined trigrams (column-search.ts), the likeliest lengths' keys refined
+// under the full model; the length and key weighed by their likelihood, and against "no answer", as Vigenère's are.
 import { type Alphabet, codePointPrefix, letterIndices, letterPrefix, variantDecrypt } from '../../core/index.js';
 import { answerProbability, doubtOf, type NoAnswerFit, noAnswerLogLikelihood } from '../confidence/index.js';
 import { LANGUAGES, type Language, type LanguageModel } from '../language-model/index.js';
@@ -10,7 +10,7 @@ import type { VigenereAnalysis } from '../vigenere/index.js';
 import { ColumnSearch } from './column-search.js';
 import { autokeyColumns, type ColumnCipher, portaColumns, type TableauVariant } from './columns.js';
 
-/** Letters read: the key of a column shows long before, and every judgement decrypts and scores them. */
+/** Letters read: the key of a column shows long before, and every judgement scores them. */
 const READ_LETTERS = 300;
 /** Key lengths searched under the joined trigrams (column-search.ts), the best by letter frequencies. */
 const LENGTHS_SEARCHED = 20;
@@ -80,9 +80,9 @@ function unigramFit(c: Uint16Array, L: number, cipher: ColumnCipher, logs: Float
 }
 
 /**
- * The key refined under the n-gram model from each column's best option by frequencies: column by column until no
- * single change helps, then neighbouring columns two at a time (a column's letters follow the previous column's, so
- * two wrong neighbours can each look right while the other stays wrong), and so on until neither helps.
+ * The key refined under the full model from the column search's: column by column until no single change helps,
+ * then neighbouring columns two at a time (a column's letters follow the previous column's, so two wrong neighbours
+ * can each look right while the other stays wrong), and so on until neither helps.
  */
 function refine(
   text: string,

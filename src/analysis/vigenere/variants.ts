@@ -128,8 +128,8 @@ function beaufortOf(text: string, d: AnalysisDetails, a: Alphabet): VariantAnaly
  */
 const SETTLED = 1e-3;
 
-/** ln(p / (1 − p)), finite at either end. */
-const logit = (p: number): number => Math.log(Math.max(p, 1e-300)) - Math.log(Math.max(1 - p, 1e-300));
+/** ln((1 − q) / q): the odds of an answer whose "no answer" is q, finite at either end (q = 0 reads as 1e-300). */
+const answerLogOdds = (q: number): number => Math.log(Math.max(1 - q, 1e-300)) - Math.log(Math.max(q, 1e-300));
 
 /**
  * With auto: each variant that can read the text searched (Vigenère, Beaufort, autokey, and Porta on an alphabet of
@@ -140,7 +140,7 @@ const logit = (p: number): number => Math.log(Math.max(p, 1e-300)) - Math.log(Ma
  * weighing by slope · evidence the two had before (their odds come from one fit: their ratio is exp(slope · Δevidence)).
  */
 function weighAll(readings: VariantAnalysis[], hypotheses: number): VariantAnalysis {
-  const w = readings.map((r) => logit(1 - r.no_answer) - Math.log(hypotheses));
+  const w = readings.map((r) => answerLogOdds(r.no_answer) - Math.log(hypotheses));
   const total = logSumExp(w);
   const best = w.indexOf(Math.max(...w));
   const chosen = readings[best] as VariantAnalysis;
