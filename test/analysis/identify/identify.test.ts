@@ -19,7 +19,7 @@ import {
   variantEncrypt,
   vigenereEncrypt,
 } from '../../../src/core/index.js';
-import { HARBOUR_EN } from '../texts.js';
+import { HARBOUR_EN, LONG_EN } from '../texts.js';
 
 const basic = namedAlphabet('basic');
 /** The first sentences of HARBOUR_EN: 202 letters of plain English. */
@@ -114,6 +114,14 @@ const VECTORS: Vector[] = [
     text: variantEncrypt(PLAIN, 'LEMON', 'beaufort', basic),
     want: { cipher: 'beaufort', language: 'en', key: 'LEMON' },
     reads: PLAIN,
+  },
+  {
+    // Two key letters half the alphabet apart keep the letters' kappa above the cryptogram's gate, where Beaufort was
+    // not searched: before, this text was called unknown with confidence 1.
+    name: 'Beaufort, key KX (K and X 13 letters apart)',
+    text: variantEncrypt(LONG_EN, 'KX', 'beaufort', basic),
+    want: { cipher: 'beaufort', language: 'en', key: 'KX' },
+    reads: LONG_EN,
   },
   {
     name: 'autokey, primer QUEENLY',
