@@ -85,7 +85,7 @@ const SPECS = {
   'vigenere-variant': {
     arg: 'V',
     default: 'vigenere',
-    help: 'the Vigenère cells: encipher with variant V (vigenere, beaufort, variant_beaufort, porta, autokey) and break it as V; auto:V breaks it with variant auto (the answer must name V); Porta reads only alphabets of even length',
+    help: 'the Vigenère cells: encipher with variant V (vigenere, beaufort, variant_beaufort, porta, autokey) and break it as V; auto:V breaks it with variant auto (the answer must name V); Porta reads only alphabets of even length; the χ² and quadgram baselines break Vigenère only, so they read 0 on the other variants',
     parse: (v: string): { encrypt: BenchVariant; analyze: string } => {
       const [first, second] = v.split(':');
       const encrypt = (second ?? first) as BenchVariant;

@@ -53,7 +53,9 @@ function asDetails(
   calibrate: boolean,
 ) {
   let raw = Number.NaN;
-  const tableau = { ...(calibrate && { calibration: UNSCALED }), raw: (r: number) => (raw = r) };
+  // With auto the raw confidence is no one analysis's: none is read.
+  const named = variant === 'porta' || variant === 'autokey';
+  const tableau = named ? { ...(calibrate && { calibration: UNSCALED }), raw: (r: number) => (raw = r) } : {};
   const analysis = analyzeVariant(cipher, a, language, MAX_KEY_LENGTH, variant, { tableau });
   return { analysis, evidence: Number.NaN, inner: Number.NaN, raw, layoutClass: undefined };
 }
