@@ -85,7 +85,7 @@ export function solveSubstitution(
   for (const [x, p] of options.clues ?? []) pinned[x] = p;
   const effort = options.effort ?? 1;
   // Auto's parts each have an allowance of their own within its whole (autoAttempt); a language given, the solve has one.
-  const work = workOf((language === 'auto' ? AUTO_WORK : SOLVE_WORK) * effort);
+  const work = workOf(language === 'auto' ? AUTO_WORK : SOLVE_WORK * effort);
   const best =
     language === 'auto'
       ? autoAttempt(text, a, pinned, effort, work)

@@ -35,12 +35,14 @@ export const SOLVE_WORK = 11_000_000;
 export const LOOKS_WORK = 16_000_000;
 
 /**
- * Auto's whole allowance (times its effort): the glances (bounded by their schedule), the looks (LOOKS_WORK at most,
- * and never what the final search may spend: SOLVE_WORK is kept for it) and the finals all draw on it, the runner-up's
- * only if its quarter is left. Unbounded, a text with no answer spent every allowance: 25 million look-ups at 64
- * letters, 43 at 1,000, and 65 of 160 such texts took over 1 s of CPU on dev (two processes side by side); with
- * 22 million, 9 (the most at 1,000 letters run together, median 933 ms), and real passages read as before (dev, 8 a
- * cell and language: exact 38 of 40 at 1,000 letters in both bounds; docs/solver-results.md, 2026-12-02).
+ * Auto's whole allowance, whatever its effort (which scales its parts): the glances (bounded by their schedule), the
+ * looks (LOOKS_WORK at most, and never what the final search may spend: SOLVE_WORK is kept for it) and the finals all
+ * draw on it, the runner-up's only if its quarter is left. Unbounded, a text with no answer spent every allowance: 25
+ * million look-ups at 64 letters, 43 at 1,000, and 65 of 160 such texts took over 1 s of CPU on dev (two processes
+ * side by side); with 22 million, 9 (the most at 1,000 letters run together, median 933 ms), and real passages read
+ * as before (dev, 8 a cell and language: exact 38 of 40 at 1,000 letters in both bounds; docs/solver-results.md,
+ * 2026-12-02). Not scaled by the effort: identify's cryptogram search at half effort (about 17 million) would have
+ * had its looks cut to a third, and named an English text of 200 letters Polish.
  */
 export const AUTO_WORK = 22_000_000;
 
