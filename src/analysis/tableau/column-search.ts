@@ -2,6 +2,7 @@
 // with the others held, over and again, then from keys with a few columns thrown elsewhere; a trial rescores only the
 // trigrams that hold one of its column's letters.
 import type { NgramModel } from '../language-model/index.js';
+import { mulberry32 } from '../scoring/index.js';
 import type { ColumnCipher } from './columns.js';
 
 /** The text's letters and how the search reads them. */
@@ -22,18 +23,6 @@ export interface ColumnKey {
 
 /** Passes of single-column moves at most, from one key (each tries every option of every column). */
 const MAX_PASSES = 8;
-
-/** A small seeded generator (mulberry32): the same text gets the same answer every time. */
-function generator(seed: number): () => number {
-  let s = seed >>> 0;
-  return () => {
-    s = (s + 0x6d2b79f5) >>> 0;
-    let t = s;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** The trigram log-likelihood of a plain symbol sequence, and of the terms ending at given places, kept as it moves. */
 class Trigrams {
@@ -150,7 +139,7 @@ export class ColumnSearch {
    * where two or three columns are wrong together. No restart starts once `reads` trigrams have been read.
    */
   search(start: number[], restarts: number, seed: number, reads = Number.POSITIVE_INFINITY): ColumnKey {
-    const random = generator(seed);
+    const random = mulberry32(seed);
     const best = { key: start.slice(), ll: 0 };
     best.ll = this.ascend(best.key);
     const thrown = Math.max(1, Math.round(this.L / 4));
