@@ -240,6 +240,18 @@ function climb(s: Scorer, movable: Int32Array, presentMovable: Int32Array): void
   }
 }
 
+/** The local optimum a climb from `key` reaches by the scorer, pins kept (they are never moved). */
+export function climbFrom(s: Scorer, grams: Grams, pinned: Int32Array, key: Int32Array): Found {
+  const movable = Int32Array.from({ length: grams.n }, (_, x) => x).filter((x) => (pinned[x] as number) < 0);
+  s.set(key);
+  climb(
+    s,
+    movable,
+    grams.present.filter((x) => (pinned[x] as number) < 0),
+  );
+  return { plainOf: Int32Array.from(s.plainOf), score: s.total };
+}
+
 /**
  * Where a search stopped: its generator's state, the restarts made, the distinct local optima reached and how often
  * the best of them was. A search of the same text by the same scorer and schedule that goes on from it makes the

@@ -86,3 +86,23 @@ export function wordsByLength(language: Language, model: LanguageModel): Readonl
   }
   return out;
 }
+
+const frequentCache = new Map<string, readonly string[]>();
+
+/** The listed words of wordSet, likeliest first (the counts of words that fold alike summed). */
+export function frequentWords(language: Language, model: LanguageModel): readonly string[] {
+  const fold = model.alphabet.name === 'basic';
+  const key = `${language}:${fold}`;
+  let out = frequentCache.get(key);
+  if (!out) {
+    const w = getWordCounts(language);
+    const counts = new Map<string, number>();
+    w.words.forEach((word, i) => {
+      const f = fold ? foldAccents(word) : word;
+      counts.set(f, (counts.get(f) ?? 0) + (w.cum[i + 1] as number) - (w.cum[i] as number));
+    });
+    out = [...counts].sort((x, y) => y[1] - x[1]).map(([word]) => word);
+    frequentCache.set(key, out);
+  }
+  return out;
+}
