@@ -2,7 +2,7 @@
 // keys, each run polished by hill climbing; a move swaps the plain letters of two cipher letters and rescores only
 // the n-grams that hold them.
 import type { NgramModel } from '../language-model/index.js';
-import type { Grams } from './grams.js';
+import { type Grams, keySignature } from './grams.js';
 import { MODEL_READ_COST, spentOut, type Work } from './work.js';
 
 export interface AnnealOptions {
@@ -304,7 +304,7 @@ export function anneal(
       if (walk !== s) s.set(walk.plainOf);
       climb(s, movable, presentMovable);
     }
-    const sig = Array.from(grams.present, (x) => s.plainOf[x]).join(',');
+    const sig = keySignature(grams.present, s.plainOf);
     if (!p.found.has(sig)) p.found.set(sig, { plainOf: Int32Array.from(s.plainOf), score: s.total });
     if (s.total > p.bestScore + 1e-9) {
       p.bestScore = s.total;

@@ -69,3 +69,8 @@ function lettersIndex(codes: Int32Array, size: number, N: number, n: number): { 
   for (let x = 0; x < n; x++) starts[x + 1] = (starts[x] as number) + (per[x] as number[]).length;
   return { starts, list: Int32Array.from(per.flat()) };
 }
+
+/** What tells two keys apart on a text: the plain letters of the letters it holds (`present`), as one string. */
+export function keySignature(present: Int32Array, plainOf: ArrayLike<number>): string {
+  return Array.from(present, (x) => plainOf[x]).join(',');
+}

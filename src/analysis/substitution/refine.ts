@@ -1,7 +1,7 @@
 // The second stage: the keys the n-gram search found, judged and climbed by a fuller score (words for spaced text,
 // the spaced model with its word breaks summed over for letters run together) that costs too much to search with.
 import type { Found, scorerOf } from './anneal.js';
-import type { Grams } from './grams.js';
+import { type Grams, keySignature } from './grams.js';
 
 type Scorer = ReturnType<typeof scorerOf>;
 
@@ -45,9 +45,8 @@ function neighbours(s: Scorer, grams: Grams, pinned: Int32Array): [number, numbe
  */
 export function refine(s: Scorer, found: Found[], grams: Grams, pinned: Int32Array, full: FullScore): Found[] {
   const judged = new Map<string, Found>();
-  const signature = (key: Int32Array) => Array.from(grams.present, (x) => key[x]).join(',');
   const judge = (key: Int32Array): Found => {
-    const sig = signature(key);
+    const sig = keySignature(grams.present, key);
     let f = judged.get(sig);
     if (!f) {
       f = { plainOf: Int32Array.from(key), score: full(key) };

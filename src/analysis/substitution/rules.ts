@@ -4,6 +4,7 @@
 import { affineKeyProblem } from '../../core/index.js';
 import { logSumExp } from '../scoring/index.js';
 import type { scorerOf } from './anneal.js';
+import { keySignature } from './grams.js';
 import type { FullScore } from './refine.js';
 
 type Scorer = ReturnType<typeof scorerOf>;
@@ -144,7 +145,7 @@ export function keywordReading(c: RuleContext, found: Int32Array): RuleReading |
   // Alphabets alike on the text's letters score alike: each judged once.
   const scores = new Map<string, number>();
   const judge = (plainOf: Int32Array): number => {
-    const sig = Array.from(c.present, (x) => plainOf[x]).join(',');
+    const sig = keySignature(c.present, plainOf);
     let score = scores.get(sig);
     if (score === undefined) {
       score = c.full(plainOf);

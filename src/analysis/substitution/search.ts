@@ -7,7 +7,7 @@ import type { Language, LanguageModel, NgramModel } from '../language-model/inde
 import { candidateSymbols, HiddenBreaks, ngramsFor, searchModel, type Tokens, tokenize } from '../readings/index.js';
 import { type AnnealOptions, anneal, climbFrom, type Found, type Progress, readsDense, scorerOf } from './anneal.js';
 import { completeByWords, type WordsView, wordsViewOf } from './complete.js';
-import { type Grams, gramsOf } from './grams.js';
+import { type Grams, gramsOf, keySignature } from './grams.js';
 import { patternIndex, patternStarts } from './patterns.js';
 import { type FullScore, refine } from './refine.js';
 import { frequentWords, wordBonusOf } from './words.js';
@@ -125,7 +125,7 @@ function merged(found: Found[], more: Found[], grams: Grams): Found[] {
   const seen = new Set<string>();
   const out: Found[] = [];
   for (const f of [...found, ...more].sort((x, y) => y.score - x.score)) {
-    const sig = Array.from(grams.present, (x) => f.plainOf[x]).join(',');
+    const sig = keySignature(grams.present, f.plainOf);
     if (seen.has(sig)) continue;
     seen.add(sig);
     out.push(f);

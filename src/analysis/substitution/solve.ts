@@ -5,7 +5,7 @@ import { type Doubt, doubtOf, noAnswerLogLikelihood } from '../confidence/index.
 import type { Language } from '../language-model/index.js';
 import { logSumExp, softmax } from '../scoring/index.js';
 import { autoAttempt } from './auto.js';
-import type { Grams } from './grams.js';
+import { type Grams, keySignature } from './grams.js';
 import { affineReading, keywordReading, type Rule, type RuleReading } from './rules.js';
 import { type Attempt, attempt, logKeyCount, RUNNERS_UP } from './search.js';
 import { AUTO_WORK, SOLVE_WORK, workOf } from './work.js';
@@ -137,7 +137,7 @@ function rank(
     (w, r) => (r.evidence > (w?.evidence ?? general) ? r : w),
     undefined,
   );
-  const signature = (plainOf: Int32Array) => Array.from(best.grams.present, (x) => plainOf[x]).join(',');
+  const signature = (plainOf: Int32Array) => keySignature(best.grams.present, plainOf);
   const solutions: SubstitutionSolution[] = [];
   if (winner) {
     // The general family holds the rule's key too: where it found it, that share is the rule's reading's as well.
