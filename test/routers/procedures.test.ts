@@ -102,6 +102,23 @@ describe('caesar', () => {
     expect(Object.keys(r.results[0] ?? {}).sort()).toEqual(['confidence', 'index', 'original', 'result', 'shift']);
   });
 
+  // Issue 29: every solver's answer carries no_answer; a bulk item's rides beside the results, by index.
+  it('bulk solve gives each item the no_answer its solve gives, by index', async () => {
+    const enc = await caller.caesar.encrypt({ text: CAESAR_PLAIN, shift: 5 });
+    const noise = 'QXZJV KWPLM ZQVRT XJWKQ';
+    const r = await caller.caesar.bulk({
+      method: 'solve',
+      language: 'en',
+      items: [{ text: enc.result }, { text: noise }],
+    });
+    const solves = await Promise.all([enc.result, noise].map((text) => caller.caesar.solve({ text, language: 'en' })));
+    expect(r.no_answer).toEqual(solves.map((s) => s.no_answer));
+    expect(r.no_answer?.[0]).toBeLessThan(0.1);
+    expect(r.no_answer?.[1]).toBeGreaterThan(0.5);
+    const plain = await caller.caesar.bulk({ items: [{ text: 'abc', shift: 1 }] });
+    expect(plain).not.toHaveProperty('no_answer');
+  });
+
   it.each([
     [{ shift: 3 }, 'text', 'The text field is required.'],
     [{ text: 'abc', shift: 26 }, 'shift', 'The shift must be between -25 and 25.'],

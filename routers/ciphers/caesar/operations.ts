@@ -96,10 +96,11 @@ async function bulkSolve(input: BulkInput, ctx: Context) {
   const errors: FieldErrors = {};
   const results = solved.map((r, index) => {
     if ('field' in r) errors[`items.${index}.${r.field}`] = [r.message];
-    // The contract fixes a bulk item's fields (shared/CONTRACT.md): its "no answer" stays inside `confidence`.
     const best = r as { shift: number; text: string; confidence: number };
     return { index, original: texts[index]!, result: best.text, shift: best.shift, confidence: best.confidence };
   });
+  // The contract fixes a bulk item's fields (shared/CONTRACT.md): each item's "no answer" rides beside them, by index.
+  const noAnswer = solved.map((r) => ('noAnswer' in r ? r.noAnswer : 0));
   if (Object.keys(errors).length) {
     throw new TRPCError({ code: 'BAD_REQUEST', message: 'Validation failed', cause: new FieldValidationError(errors) });
   }
@@ -110,6 +111,7 @@ async function bulkSolve(input: BulkInput, ctx: Context) {
     language,
     count: results.length,
     results,
+    no_answer: noAnswer,
   };
 }
 

@@ -165,4 +165,14 @@ export const caesarBulkOutput = z.object({
   language: languageName.optional().meta({ description: 'The language solved in; method solve only.', example: 'en' }),
   count,
   results: z.array(caesarBulkResult).meta({ description: 'One result per item, in request order.' }),
+  no_answer: z
+    .array(noAnswerField('a Caesar cipher of prose'))
+    .optional()
+    .meta({
+      description:
+        'Method solve only: for each item, by its index, the probability that its text is not a Caesar cipher of ' +
+        'prose in the language at all (random letters, another cipher); its confidence and every other shift’s ' +
+        'score sum with it to 1. Beside the results, whose fields the contract fixes.',
+      example: [0.01, 0.97],
+    }),
 });

@@ -9,7 +9,9 @@ import { solveCaesar } from './solve.js';
  * One item of a bulk solve: its best shift, or why the solver could not work with it, named by its field (e.g.
  * `text`). A type literal rather than an interface, so the client's declarations can spell it.
  */
-type BulkSolveItem = { shift: number; text: string; confidence: number } | { field: string; message: string };
+type BulkSolveItem =
+  | { shift: number; text: string; confidence: number; noAnswer: number }
+  | { field: string; message: string };
 
 type BulkArgs = { spec: AlphabetSpec; texts: string[]; language: Language | 'auto' };
 
@@ -52,8 +54,9 @@ function bulkSolve(args: BulkArgs) {
   const language = args.language === 'auto' ? bulkLanguage(args) : args.language;
   const items = args.texts.map((text): BulkSolveItem => {
     try {
-      const best = solveCaesar(text, a, language, { bestOnly: true }).solutions[0]!;
-      return { shift: best.shift, text: best.text, confidence: best.score };
+      const solved = solveCaesar(text, a, language, { bestOnly: true });
+      const best = solved.solutions[0]!;
+      return { shift: best.shift, text: best.text, confidence: best.score, noAnswer: solved.noAnswer };
     } catch (e) {
       if (e instanceof AnalysisInputError) return { field: e.field, message: e.message };
       throw e;
