@@ -10,14 +10,17 @@ const WORD_LETTER_BONUS = 1;
 
 const sets = new Map<string, ReadonlySet<string>>();
 
-function wordSet(language: Language, model: LanguageModel): ReadonlySet<string> {
-  // A model over A–Z (English's, or a folded one) reads words folded as its text was; the others as listed.
+/** How a model reads listed words: one over A–Z (English's, or a folded one) folded as its text was, the others as listed. */
+function listing(language: Language, model: LanguageModel): { key: string; form: (word: string) => string } {
   const fold = model.alphabet.name === 'basic';
-  const key = `${language}:${fold}`;
+  return { key: `${language}:${fold}`, form: fold ? (word) => foldAccents(word) : (word) => word };
+}
+
+function wordSet(language: Language, model: LanguageModel): ReadonlySet<string> {
+  const { key, form } = listing(language, model);
   let set = sets.get(key);
   if (!set) {
-    const words = getWordCounts(language).words;
-    set = new Set(fold ? words.map((w) => foldAccents(w)) : words);
+    set = new Set(getWordCounts(language).words.map(form));
     sets.set(key, set);
   }
   return set;
@@ -91,14 +94,13 @@ const frequentCache = new Map<string, readonly string[]>();
 
 /** The listed words of wordSet, likeliest first (the counts of words that fold alike summed). */
 export function frequentWords(language: Language, model: LanguageModel): readonly string[] {
-  const fold = model.alphabet.name === 'basic';
-  const key = `${language}:${fold}`;
+  const { key, form } = listing(language, model);
   let out = frequentCache.get(key);
   if (!out) {
     const w = getWordCounts(language);
     const counts = new Map<string, number>();
     w.words.forEach((word, i) => {
-      const f = fold ? foldAccents(word) : word;
+      const f = form(word);
       counts.set(f, (counts.get(f) ?? 0) + (w.cum[i + 1] as number) - (w.cum[i] as number));
     });
     out = [...counts].sort((x, y) => y[1] - x[1]).map(([word]) => word);
