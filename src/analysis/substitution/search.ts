@@ -39,12 +39,16 @@ export interface Attempt {
  * A search of a text's letters alone in one language, so far: the letters it read (`whole` when that was every letter
  * of the text), where it stopped and the look-ups it has cost. With auto, a language's look goes on from its glance,
  * and its final search from its look, when they read the whole text (of up to GLANCE_LETTERS and AUTO_LETTERS
- * letters): restarts already made are not made again, and each later search's allowance is the one it would have
- * had, less what those restarts cost.
+ * letters) and started as hot (a final search of fewer than FULL_HEAT_LETTERS starts cooler than the looks, and
+ * afresh): restarts already made are not made again, and each later search's allowance is the one it would have
+ * had, less what those restarts cost (`carried`).
  */
 export interface JoinedRun {
   codes: Int32Array;
+  letters: number;
   whole: boolean;
+  /** The anneal's first temperature: a search goes on only from restarts that started as hot as its own. */
+  t0: number;
   progress: Progress;
   spent: number;
 }
@@ -55,15 +59,23 @@ function readsAll(tokens: Tokens, most: number, further: () => Tokens): boolean 
 }
 
 /** Whether a search of these tokens' letters alone may go on from `run` (it read the same letters). */
-function continues(run: JoinedRun | undefined, tokens: Tokens): run is JoinedRun {
-  if (!run?.whole || !tokens.joined || run.codes.length !== tokens.codes.length) return false;
+function continues(run: JoinedRun | undefined, tokens: Tokens, t0: number): run is JoinedRun {
+  if (!run?.whole || !tokens.joined || run.t0 !== t0 || run.codes.length !== tokens.codes.length) return false;
   return run.codes.every((c, i) => c === tokens.codes[i]);
 }
 
 type Scorer = ReturnType<typeof scorerOf>;
 
-/** The shipped search scaled (1 = the shipped effort), or a quick look: so many restarts on so many letters alone. */
-type Effort = { effort: number } | { restarts: number; letters: number };
+/**
+ * The shipped search scaled (1 = the shipped effort), or a quick look: so many restarts on so many letters alone,
+ * `ranks` for auto's glances and looks, whose scores rank the languages.
+ */
+type Effort = { effort: number } | { restarts: number; letters: number; ranks?: boolean };
+
+/** What a search with effort `how` going on from `run` (of the same text) was charged already: 0 if it starts afresh. */
+export function carried(run: JoinedRun | undefined, how: Effort): number {
+  return run?.whole && run.t0 === startHeat(true, run.letters, how) ? run.spent : 0;
+}
 
 /** How many keys an answer gives after the best. */
 export const RUNNERS_UP = 4;
@@ -96,6 +108,21 @@ const SCHEDULE = {
   settleAfter: 4,
 };
 
+/**
+ * Letters run together start cooler when short: the 4-gram's moves on 64 letters are decided by few n-grams, and at
+ * 6 nats a restart wanders where 3 settles (dev, 64 letters alone, 80 passages a language: exact 70.5 -> 75.0 %,
+ * letters wrong 6.9 -> 4.6 %; 100 letters: exact 85.0 -> 87.5 %). From FULL_HEAT_LETTERS on the search's own t0
+ * holds: a constant 2 nats there missed 5 passages of 100 against 1. Auto's glances and looks keep t0 (`ranks`): a
+ * wrong language's key gains by a cooler start as much as the right one's, and the language was named less often.
+ */
+const HEAT_LEAST = 3;
+const FULL_HEAT_LETTERS = 200;
+
+function startHeat(joined: boolean, letters: number, how: Effort): number {
+  if (!joined || ('ranks' in how && how.ranks)) return SCHEDULE.t0;
+  return Math.min(SCHEDULE.t0, Math.max(HEAT_LEAST, (SCHEDULE.t0 * letters) / FULL_HEAT_LETTERS));
+}
+
 /** The plain letters, most frequent in the language first. */
 function byFrequencyOf(model: LanguageModel, cand: Int32Array): Int32Array {
   return Int32Array.from(cand.keys()).sort(
@@ -109,12 +136,10 @@ function byFrequencyOf(model: LanguageModel, cand: Int32Array): Int32Array {
  * passages: 20 search misses without them, 6 with). Climbed before the search, out of the same budget.
  */
 function patternKeys(
-  t: { tokens: Tokens; model: LanguageModel; grams: Grams; cand: Int32Array; scorer: Scorer },
+  t: { view: WordsView; model: LanguageModel; grams: Grams; cand: Int32Array; scorer: Scorer },
   pinned: Int32Array,
 ): Found[] {
-  const { model, grams, cand } = t;
-  const view = wordsViewOf({ ...t, letterCounts: grams.letterCounts, pinned }, model.language);
-  if (!view) return [];
+  const { view, model, grams, cand } = t;
   const index = patternIndex(frequentWords(model.language, model));
   const starts = patternStarts(view, index, grams.present, byFrequencyOf(model, cand));
   return starts.map((k) => climbFrom(t.scorer, grams, pinned, k));
@@ -152,7 +177,7 @@ function searchOptions(
     steps: Math.round(
       SCHEDULE.stepsPerLetter * grams.present.length * Math.min(1, Math.max(0.25, (2 * LONG) / t.letters)),
     ),
-    t0: SCHEDULE.t0,
+    t0: startHeat(t.joined, t.letters, how),
     t1: SCHEDULE.t1,
     pinned,
     byFrequency,
@@ -249,16 +274,17 @@ function search(
   const walk = readsDense(read, model.symbolCount)
     ? scorerOf(grams, read, cand, model.symbolCount, work, 'coarse')
     : scorer;
-  const earlier = continues(from, tokens) && order === 'lower' ? from : undefined;
   const options = {
     ...searchOptions({ grams, model, cand, letters: tokens.letters, joined: tokens.joined }, pinned, how),
     work,
   };
+  const earlier = continues(from, tokens, options.t0) && order === 'lower' ? from : undefined;
   // The spaced search of a solve (not auto's looks, nor the 5-gram's second search) starts from the words' patterns too,
   // up to WEAK_LETTERS letters: past them the search finds the key at once, and the climbs cost in proportion.
+  const view = wordsViewOf({ tokens, model, cand, letterCounts: grams.letterCounts, pinned }, model.language);
   const patterned =
-    !tokens.joined && tokens.letters <= WEAK_LETTERS && order === 'lower' && !('restarts' in how)
-      ? patternKeys({ tokens, model, grams, cand, scorer }, pinned)
+    view && tokens.letters <= WEAK_LETTERS && order === 'lower' && !('restarts' in how)
+      ? patternKeys({ view, model, grams, cand, scorer }, pinned)
       : [];
   const before = work.spent;
   const annealed = anneal(scorer, grams, options, earlier?.progress, walk);
@@ -267,12 +293,14 @@ function search(
   const run = tokens.joined
     ? {
         codes: tokens.codes,
+        letters: tokens.letters,
+        t0: options.t0,
         whole: readsAll(tokens, most, () => tokenize(text, a, model, spacing, most + 1)),
         progress,
         spent: (earlier?.spent ?? 0) + work.spent - before,
       }
     : undefined;
-  return { tokens, ngrams, grams, cand, scorer, found, run };
+  return { tokens, ngrams, grams, cand, scorer, found, run, view };
 }
 
 /**
@@ -354,8 +382,7 @@ export function attempt(
     ? []
     : search(text, a, model, 'joined', pinned, seeding, work, 'lower', from).found.slice(0, JOINED_SEEDS);
   const { full, temperature } = fullScoreOf({ ...s, model, n: a.size }, language);
-  const view = wordsViewOf({ ...s, model, letterCounts: s.grams.letterCounts, pinned }, language);
-  const judged = (q: typeof s, starts: Found[]) => judge(q, starts, { full, view, pinned });
+  const judged = (q: typeof s, starts: Found[]) => judge(q, starts, { full, view: s.view, pinned });
   let found = judged(s, seeds);
   const fallback = !s.tokens.joined && s.tokens.letters <= WEAK_LETTERS && !spentOut(work);
   if (fallback && weak(found, { ...s, a, model, temperature, pinned })) {

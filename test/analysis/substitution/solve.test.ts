@@ -60,8 +60,8 @@ describe('solveSubstitution', () => {
     expect(solveSubstitution(substitutionEncrypt(p.text, KEY, basic), basic, 'auto').language).toBe('de');
   }, 60_000);
 
-  // Auto's search in the language it names goes on from its glance and look there when they read the whole text (up to
-  // 100 letters), charged to its allowance (src/analysis/substitution/auto.ts): the same restarts, the same answer.
+  // Auto's search in the language it names starts cooler than its glance and look there (below 200 letters run
+  // together), so afresh, with the allowance a solve has (src/analysis/substitution/auto.ts): the same answer.
   it('answers a text of up to 100 letters run together as a solve in the language it names does', () => {
     const short = passages.filter((p) => letterIndices(p.text, basic).length <= 100).slice(0, 4);
     expect(short.length).toBe(4);
