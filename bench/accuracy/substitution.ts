@@ -117,6 +117,10 @@ function solveCell(ctx: Contexts, p: Presentation, language: Language, letters: 
         `  miss ${p} ${language} ${letters} letters: conf ${(r.solutions[0]?.score ?? 0).toFixed(3)} ` +
           `${JSON.stringify(r.solutions[0]?.text.slice(0, 90))}, truth ${JSON.stringify(plain.slice(0, 90))}`,
       );
+    if (auto && auto.language !== language && shown++ < o.misses)
+      console.log(
+        `  auto miss ${p} ${language} ${letters} letters: named ${auto.language}, ${JSON.stringify(plain.slice(0, 90))}, cipher ${JSON.stringify(cipher)}`,
+      );
   }
   return out;
 }
