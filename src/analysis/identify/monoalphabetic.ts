@@ -17,7 +17,7 @@ export interface AffineEvidence {
 
 export interface SubstitutionEvidence {
   language: Language;
-  /** ln P(text | the key found) + ln(its share of the keys found) − ln(number of keys): the family's evidence. */
+  /** ln P(text | the key found) − ln(its share of the keys found) − ln(number of keys): the family's evidence. */
   evidence: number;
   /** The cipher alphabet, `?` where the text does not say (as substitution.solve writes it). */
   key: string;
