@@ -229,31 +229,34 @@ export function weigh(text: string, a: Alphabet, language: Language | 'auto', op
   const longer = searched ? vigenereEvidence(scored, read, a, language, options.maxKeyLength, languages) : undefined;
   const vigenere = Math.max(...languages.map((e) => e.vigenere?.evidence ?? Number.NEGATIVE_INFINITY));
   const monoalphabetic = every || letterKappa(scored, a) >= (options.substituteFrom ?? SUBSTITUTE_FROM);
+  // The best reading by a key so far: each dearer search after it runs only while the text is still unread, since a
+  // family that reads it worse could only lose to the one that reads it (a Beaufort text paid for autokey and Porta).
+  let byKey = vigenere;
   const keyed = (family: KeyedFamily) => {
+    if (!unread(byKey)) return;
     const k = keyedEvidence(scored, read, a, language, options.maxKeyLength, family);
     const into = k && languages.find((e) => e.language === k.language);
     if (into && k) into[family] = k;
+    if (k) byKey = Math.max(byKey, k.evidence);
   };
-  // Beaufort and autokey spread the letters as Vigenère does: searched where the cryptogram is not, and only when
-  // the Vigenère key does not already read the text (then they could only read it worse).
+  // Beaufort and autokey spread the letters as Vigenère does: searched where the cryptogram is not.
   const spread = every || !monoalphabetic;
-  if (searched && unread(vigenere) && spread) for (const f of ['beaufort', 'autokey'] as const) keyed(f);
-  const substituted = letters >= MIN_SUBSTITUTION_LETTERS && unread(Math.max(cheap, vigenere)) && monoalphabetic;
-  let bySubstitution = Number.NEGATIVE_INFINITY;
+  if (searched && spread) for (const f of ['beaufort', 'autokey'] as const) keyed(f);
+  const substituted = letters >= MIN_SUBSTITUTION_LETTERS && unread(Math.max(cheap, byKey)) && monoalphabetic;
   if (substituted) {
     const s = substitutionEvidence(scored, a, language);
     const into = languages.find((e) => e.language === s.language);
     if (into && s.evidence > Number.NEGATIVE_INFINITY) into.substitution = s;
-    bySubstitution = s.evidence;
+    byKey = Math.max(byKey, s.evidence);
   }
   // Porta swaps the halves of the alphabet, shifting within them, and so keeps much of a language's kappa: searched
-  // whatever the kappa, unless the cryptogram's key reads the text (measured: most Porta texts passed the
-  // cryptogram's gate, and kappa-gated they were lost).
-  if (searched && unread(vigenere) && unread(bySubstitution)) keyed('porta');
+  // whatever the kappa, unless a key read the text already, the cryptogram's among them (measured: most Porta texts
+  // passed the cryptogram's gate, and kappa-gated they were lost).
+  if (searched) keyed('porta');
   // Beaufort too, where the letters kept a language's kappa but the cryptogram's key does not read them: a short key
   // over a large alphabet, or two key letters half the alphabet apart, keeps the kappa above the cryptogram's gate
   // (validation, spaced, 200 letters: 4 of 20 Beaufort texts, Polish and French, were called unknown at 1.0 so).
-  if (searched && unread(vigenere) && !spread && unread(bySubstitution)) keyed('beaufort');
+  if (searched && !spread) keyed('beaufort');
   const evidentKeyLength = longer === undefined ? {} : { evidentKeyLength: longer };
   return {
     presentation,

@@ -6,7 +6,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { mulberry32 } from '../../../scripts/lib/random.js';
-import { normalise, nullEvidence, presentationOf } from '../../../src/analysis/identify/index.js';
+import { normalise, nullEvidence, presentationOf, weigh } from '../../../src/analysis/identify/index.js';
 import { AnalysisInputError, identify, NO_LETTERS_MESSAGE } from '../../../src/analysis/index.js';
 import {
   affineEncrypt,
@@ -169,6 +169,29 @@ describe('identify: the readings of a Vigenère key', () => {
       { variant: 'variant_beaufort', key: 'XZWZV' },
       { variant: 'gronsfeld', key: '31415' },
     ]);
+  });
+});
+
+// A family searched after one whose key already reads the text could only read it worse: it is not searched
+// (src/analysis/identify/evidence.ts). Before, a Beaufort text paid for the autokey and Porta searches too.
+describe('identify: the searches a reading by key spares', () => {
+  const families = (text: string) => {
+    const e = weigh(text, basic, 'auto', { maxKeyLength: 20 });
+    return (['beaufort', 'autokey', 'porta'] as const).filter((f) => e.languages.some((l) => l[f] !== undefined));
+  };
+
+  it('a Beaufort text, read by its key, is searched as Beaufort alone', () => {
+    expect(families(variantEncrypt(PLAIN, 'LEMON', 'beaufort', basic))).toEqual(['beaufort']);
+  });
+
+  it('an autokey text, unread by Beaufort, is searched as both, not as Porta', () => {
+    expect(families(variantEncrypt(PLAIN, 'QUEENLY', 'autokey', basic))).toEqual(['beaufort', 'autokey']);
+  });
+
+  it('random letters, read by none, are searched as all three', () => {
+    const rng = mulberry32(7);
+    const random = Array.from({ length: 200 }, () => String.fromCharCode(65 + Math.floor(rng() * 26))).join('');
+    expect(families(random)).toEqual(['beaufort', 'autokey', 'porta']);
   });
 });
 
