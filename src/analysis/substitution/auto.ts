@@ -37,7 +37,7 @@ function score(t: Attempt): number {
  * the final search keeps (SOLVE_WORK), and the runner-up's final (a quarter) runs only if that much is left. A look goes
  * on from its language's glance, and a final search from its look, where both read the whole text and started as hot
  * (search.ts, JoinedRun): either way, of a text of up to GLANCE_LETTERS letters run together (whose final starts
- * cooler, afresh) or of 200–300 (whose final goes on from its look), the search in the language named is the search a
+ * cooler, afresh) or of 200–300 (whose final goes on from its look, if it had one), the search in the language named is the search a
  * solve in that language makes. The glances and looks keep the search's hotter start (`ranks`): cooler, a wrong
  * language's key read nearly as well as the right one's (dev, 100 letters, 20 passages a cell: auto named 97 % of
  * spaced passages and 94 % of letters alone hot, 92 % and 90 % with the solve's cooler start).
@@ -48,7 +48,8 @@ export function autoAttempt(text: string, a: Alphabet, pinned: Int32Array, effor
   );
   const lead = Math.max(...glances.map(score));
   const near = glances.filter((g) => score(g) > lead - GLANCE_MARGIN);
-  // The looks never take what the final search in the language chosen may spend.
+  // The looks never take what the final search in the language chosen may spend. At 100 letters with all five near,
+  // each look's share is less than its glance spent, and no look runs (docs/solver-results.md, 2026-12-02 afternoon).
   const looks = Math.min(LOOKS_WORK * effort, work.limit - work.spent - SOLVE_WORK * effort);
   // Scores of the glance and of the longer look read different letters: only those looked at longer are ranked.
   const quick = (
