@@ -58,9 +58,14 @@ function readsAll(tokens: Tokens, most: number, further: () => Tokens): boolean 
   return tokens.letters < most || further().letters === tokens.letters;
 }
 
+/** Whether a later search starting at t0 may go on from `run`: it read the whole text and started as hot. */
+function resumable(run: JoinedRun | undefined, t0: number): run is JoinedRun {
+  return run?.whole === true && run.t0 === t0;
+}
+
 /** Whether a search of these tokens' letters alone may go on from `run` (it read the same letters). */
 function continues(run: JoinedRun | undefined, tokens: Tokens, t0: number): run is JoinedRun {
-  if (!run?.whole || !tokens.joined || run.t0 !== t0 || run.codes.length !== tokens.codes.length) return false;
+  if (!resumable(run, t0) || !tokens.joined || run.codes.length !== tokens.codes.length) return false;
   return run.codes.every((c, i) => c === tokens.codes[i]);
 }
 
@@ -74,7 +79,7 @@ type Effort = { effort: number } | { restarts: number; letters: number; ranks?: 
 
 /** What a search with effort `how` going on from `run` (of the same text) was charged already: 0 if it starts afresh. */
 export function carried(run: JoinedRun | undefined, how: Effort): number {
-  return run?.whole && run.t0 === startHeat(true, run.letters, how) ? run.spent : 0;
+  return run && resumable(run, startHeat(true, run.letters, how)) ? run.spent : 0;
 }
 
 /** How many keys an answer gives after the best. */
