@@ -178,6 +178,29 @@ describe('resolveAlphabet', () => {
   });
 });
 
+describe('the custom alphabets kept for reuse', () => {
+  // 64 are kept (alphabet.ts, CUSTOM_CACHE_SIZE), the least recently used given up first: the same object is the
+  // same tables, reused.
+  const letters = (i: number) => `${String.fromCodePoint(0x4e00 + 2 * i)}${String.fromCodePoint(0x4e01 + 2 * i)}`;
+
+  it('answers the same alphabet for the same letters', () => {
+    expect(customAlphabet('QRS')).toBe(customAlphabet('QRS'));
+    expect(resolveAlphabet('custom', 'QRS')).toBe(customAlphabet('QRS'));
+  });
+
+  it('gives up the least recently used once 64 others are kept, and keeps one used since', () => {
+    const first = customAlphabet(letters(0));
+    const second = customAlphabet(letters(1));
+    for (let i = 2; i < 64; i++) customAlphabet(letters(i));
+    // 64 kept; using the first again makes the second the least recently used.
+    expect(customAlphabet(letters(0))).toBe(first);
+    customAlphabet(letters(64));
+    expect(customAlphabet(letters(0))).toBe(first);
+    expect(customAlphabet(letters(1))).not.toBe(second);
+    expect(customAlphabet(letters(1)).letters).toEqual(second.letters);
+  });
+});
+
 describe('custom alphabets', () => {
   // Source: shared/acceptance/conformance.mjs (custom alphabet checks): '0123456789', 'Call 2024!' +3 → 'Call 5357!'.
   it('digits: shifts digits, keeps letters', () => {

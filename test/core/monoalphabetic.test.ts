@@ -38,7 +38,12 @@ describe('simple substitution', () => {
     expect(cipherAlphabetProblem('ZEBRAS-CDFGHIJKLMNOPQTUVWX', basic)).toMatch(/only letters/);
     expect(cipherAlphabetProblem('ZEBRASCDFGHIJKLMNOPQTUVWXZ', basic)).toMatch(/Z is given twice/);
     expect(cipherAlphabetProblem('ZEBRASCDFGHIJKLMNOPQTUVWX', basic)).toMatch(/Y is missing/);
+    // The first letter missing is index 0: "missing" is found by indexOf, which a `> 0` would miss.
+    expect(cipherAlphabetProblem('BCDEFGHIJKLMNOPQRSTUVWXYZ', basic)).toMatch(/A is missing/);
     expect(() => substitutionEncrypt('abc', 'ABC', basic)).toThrow(RangeError);
+    // The key's own problem, not a later error of building its permutation.
+    expect(() => substitutionEncrypt('abc', 'ABC', basic)).toThrow('D is missing');
+    expect(() => substitutionDecrypt('abc', 'BCDEFGHIJKLMNOPQRSTUVWXYZ', basic)).toThrow('A is missing');
   });
 
   it.each(NAMED_ALPHABETS)('%s: a keyword’s alphabet holds every letter once, the keyword’s first', (name) => {

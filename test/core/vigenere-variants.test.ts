@@ -56,6 +56,17 @@ describe('how the variants relate', () => {
   it('autokey with a primer as long as the text is Vigenère with that key', () => {
     expect(variantEncrypt('HELLO', 'WORLD', 'autokey', basic)).toBe(vigenereEncrypt('HELLO', 'WORLD', basic));
   });
+
+  // The definition: the key is the primer, then the plaintext itself. QUEENLY's vector above goes on with the
+  // plaintext's first letter, A, a shift of 0, so a key that read nothing past the primer would pass it too.
+  it('autokey goes on past its primer with the plaintext, from its first letter', () => {
+    expect(variantEncrypt('HELLO WORLD', 'KEY', 'autokey', basic)).toBe(
+      vigenereEncrypt('HELLO WORLD', 'KEYHELLOWO', basic),
+    );
+    expect(variantDecrypt(vigenereEncrypt('HELLOWORLD', 'KEYHELLOWO', basic), 'KEY', 'autokey', basic)).toBe(
+      'HELLOWORLD',
+    );
+  });
 });
 
 describe('keys each variant takes', () => {
