@@ -57,6 +57,13 @@ describe('letterCase', () => {
     ['É', 1],
     ['7', 0],
     ['-', 0],
+    // The edges of ASCII's two runs of letters: @ A … Z [ and ` a … z {.
+    ['@', 0],
+    ['Z', 1],
+    ['[', 0],
+    ['`', 0],
+    ['a', 2],
+    ['{', 0],
   ])('%s is %i', (ch, expected) => {
     expect(letterCase(ch.codePointAt(0) as number)).toBe(expected);
   });
