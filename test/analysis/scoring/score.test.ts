@@ -1,5 +1,6 @@
 // Scoring: every shift scored at once (the distinct n-grams counted once) against each decryption scored alone, the
-// start context, softmax's temperature, logSumExp at −∞, and the reason given beside a confidence below one half.
+// word-start correction against its formula, the start context, scoreText, softmax's temperature, logSumExp at −∞,
+// and the reason given beside a confidence below one half.
 import { describe, expect, it } from 'vitest';
 import { DOUBTS, doubtOf } from '../../../src/analysis/confidence/index.js';
 import { getModel, type Language } from '../../../src/analysis/index.js';
