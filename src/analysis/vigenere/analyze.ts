@@ -104,6 +104,8 @@ export interface AnalyzeOptions {
    * gives `raw` the confidence before it (the bench's calibration fits on it).
    */
   tableau?: { calibration?: { a: number; b: number }; raw?: (raw: number) => void };
+  /** Searches only as hard as the language screen does (screenPlan): variant auto's first look at each variant. */
+  screen?: boolean;
 }
 
 /**
@@ -149,7 +151,8 @@ export function analyzeVigenereDetails(
   const maxLength = Math.max(1, Math.min(Math.floor(maxKeyLength), Math.floor(letters.length / 2)));
   const ioc = coincidences(letters, n, maxLength);
   const ranked = rankLengths(ioc, n, maxLength);
-  const plan = searchPlan(letters.length, n, ranked, ioc);
+  const full = searchPlan(letters.length, n, ranked, ioc);
+  const plan = options.screen ? screenPlan(full) : full;
   const work = options.work ?? { spent: 0 };
 
   // Languages compare on untempered likelihood: each has its own temperature.
