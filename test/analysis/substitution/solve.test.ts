@@ -1,9 +1,9 @@
-// The cryptogram and affine solvers on held-out passages (scripts/lib/held-out.ts: corpus lines the models never
+// The cryptogram solver on held-out passages (scripts/lib/held-out.ts: corpus lines the models never
 // counted), in both presentations, with clues, and on texts that have no answer.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { HELD_OUT } from '../../../scripts/lib/held-out.js';
-import { LANGUAGES, solveAffine, solveSubstitution } from '../../../src/analysis/index.js';
+import { LANGUAGES, solveSubstitution } from '../../../src/analysis/index.js';
 import { foldAccents, lettersOnly } from '../../../src/core/fold.js';
 import {
   affineEncrypt,
@@ -145,23 +145,5 @@ describe('solveSubstitution: keys a rule makes, weighed against the general key'
     const best = solveSubstitution(substitutionEncrypt(passage, KEY, basic), basic, 'en').solutions[0]!;
     expect(best.text).toBe(passage);
     expect(best.rule).toBeUndefined();
-  });
-});
-
-describe('solveAffine', () => {
-  it('finds Wikipedia\'s key a = 5, b = 8 ("AFFINE CIPHER" → "IHHWVC SWFRCP") on a longer text, every key ranked', () => {
-    const plain = 'Affine ciphers are simple substitutions with a little arithmetic, and they fall quickly.';
-    const r = solveAffine(affineEncrypt(plain, { a: 5, b: 8 }, basic), basic, 'en');
-    expect(r.solutions).toHaveLength(12 * 26);
-    expect(r.solutions[0]).toMatchObject({ a: 5, b: 8, text: plain });
-    const total = r.solutions.reduce((x, y) => x + y.score, 0) + r.noAnswer;
-    expect(total).toBeCloseTo(1, 9);
-  });
-
-  it('solves held-out passages under a random key', () => {
-    for (const p of passages.slice(0, 10)) {
-      const r = solveAffine(affineEncrypt(p.text, { a: 7, b: 3 }, basic), basic, p.language);
-      expect(r.solutions[0]?.text).toBe(p.text);
-    }
   });
 });
