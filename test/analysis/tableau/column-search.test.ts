@@ -2,7 +2,7 @@
 // it started, its answer is a fixed point of its own moves, and it finds autokey primers the search before it missed.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { type AnalyzedVariant, analyzeVariant, getModel } from '../../../src/analysis/index.js';
+import { analyzeVariant, getModel } from '../../../src/analysis/index.js';
 import { candidateSymbols } from '../../../src/analysis/readings/index.js';
 import { ColumnSearch } from '../../../src/analysis/tableau/column-search.js';
 import { autokeyColumns, portaColumns } from '../../../src/analysis/tableau/columns.js';
@@ -51,33 +51,5 @@ describe('Porta and autokey analysis (issue 28)', () => {
   ] as const)('%s under %s: the key (%s as answered)', (variant, key, answered) => {
     const text = variantEncrypt(letters.slice(300, 348), key, variant, basic);
     expect(analyzeVariant(text, basic, 'en', 20, variant).probable_key).toBe(answered);
-  });
-
-  // variant auto weighs every variant's reading (vigenere/variants.ts): a Porta or autokey text is read as what it is,
-  // and a Vigenère text read with certainty is not searched under the other two at all (the answer is the same).
-  it.each([
-    ['porta', 'QUAYSIDE', 'QUAYSICE'],
-    ['autokey', 'QUAYSIDE', 'QUAYSIDE'],
-    ['vigenere', 'QUAYSIDE', 'QUAYSIDE'],
-  ] as const)('auto reads a %s text as %s', (variant, key, answered) => {
-    const text = variantEncrypt(letters.slice(300, 380), key, variant, basic);
-    expect(analyzeVariant(text, basic, 'en', 20, 'auto')).toMatchObject({ variant, probable_key: answered });
-  });
-
-  // auto stops at the first settled reading: on a Porta text the periodic variants get only their quick looks, and a
-  // Vigenère text is not searched as Beaufort once its own search has settled. Work counts the periodic searches'
-  // model look-ups, so this holds on any machine.
-  it('auto spends only what the searches up to the settling one need', () => {
-    const spent = (text: string, variant: AnalyzedVariant | 'auto', screen = false) => {
-      const work = { spent: 0 };
-      analyzeVariant(text, basic, 'en', 20, variant, { work, screen });
-      return work.spent;
-    };
-    const looks = (text: string) => spent(text, 'vigenere', true) + spent(text, 'beaufort', true);
-    const porta = variantEncrypt(letters.slice(300, 380), 'QUAYSIDE', 'porta', basic);
-    expect(spent(porta, 'auto')).toBeCloseTo(looks(porta), 3);
-    expect(looks(porta)).toBeLessThan(spent(porta, 'vigenere') / 10);
-    const vigenere = variantEncrypt(letters.slice(300, 380), 'QUAYSIDE', 'vigenere', basic);
-    expect(spent(vigenere, 'auto')).toBeCloseTo(looks(vigenere) + spent(vigenere, 'vigenere'), 3);
   });
 });
