@@ -1,0 +1,147 @@
+// The query side of a model (ngram-model.ts): what it refuses to load, the plain trigram guide rebuilt from the stored
+// levels, and the lower orders, on a small model counted here from the held-out English passages.
+import { describe, expect, it } from 'vitest';
+import { HELD_OUT } from '../../../scripts/lib/held-out.js';
+import { ngramTables } from '../../../src/analysis/language-model/build/index.js';
+import type { NgramFile } from '../../../src/analysis/language-model/index.js';
+import { passageSymbols } from '../../../src/analysis/language-model/index.js';
+import { densePyramid } from '../../../src/analysis/language-model/kneser-ney.js';
+import { compileNgrams } from '../../../src/analysis/language-model/ngram-model.js';
+import { OTHER_SPREAD } from '../../../src/analysis/language-model/smoothing.js';
+import { namedAlphabet } from '../../../src/core/index.js';
+
+const a = namedAlphabet('basic');
+/** The letters, the word boundary (a.size) and other letters (S − 1). */
+const S = a.size + 2;
+const OTHER = S - 1;
+
+/** The top-order counts of the held-out English passages, each padded with boundaries in front. */
+function counted(order: number): Map<number, number> {
+  const counts = new Map<number, number>();
+  for (const passage of HELD_OUT.en.map((p) => p.text)) {
+    let key = 0;
+    for (let i = 0; i < order - 1; i++) key = key * S + a.size;
+    for (const z of passageSymbols(passage, a)) {
+      key = (key * S + z) % S ** order;
+      counts.set(key, (counts.get(key) ?? 0) + 1);
+    }
+  }
+  return counts;
+}
+
+function fileOf(counts: Map<number, number>, order: number, symbols = S): NgramFile {
+  const keys = Int32Array.from(counts.keys()).sort();
+  const tables = ngramTables(
+    keys,
+    Array.from(keys, (k) => counts.get(k) as number),
+    symbols,
+    order,
+  );
+  return { order, temperature: 1, ...tables };
+}
+
+const ORDER = 5;
+const COUNTS = counted(ORDER);
+const FILE = fileOf(COUNTS, ORDER);
+
+/** Σ P(c | context) over c, the other letters' share counted whole (it is spread over OTHER_SPREAD letters). */
+const total = (logs: (c: number) => number) =>
+  Array.from({ length: S }, (_, c) => Math.exp(logs(c)) * (c === OTHER ? OTHER_SPREAD : 1)).reduce((x, y) => x + y);
+
+describe('compileNgrams: the plain guide and the lower orders', () => {
+  const model = compileNgrams(FILE, S, 'en');
+
+  // The raw counts of orders 1–3 are sums of the top-order counts by suffix; the plain model smooths them.
+  it('rebuilds the plain models of orders 1–3 from the stored levels, exactly as counted from the top n-grams', () => {
+    const raw: Float64Array[] = [];
+    for (const k of [1, 2, 3]) {
+      raw[k] = new Float64Array(S ** k);
+      for (const [key, n] of COUNTS) (raw[k] as Float64Array)[key % S ** k]! += n;
+    }
+    const pyramid = densePyramid(raw, S);
+    for (const k of [1, 2, 3]) {
+      const p = pyramid[k] as Float64Array;
+      const want = Float64Array.from(p, (v, i) => Math.log(v) - (i % S === OTHER ? Math.log(OTHER_SPREAD) : 0));
+      expect(Buffer.from((model.short[k] as Float64Array).buffer).equals(Buffer.from(want.buffer))).toBe(true);
+    }
+    expect(model.fast).toBe(model.short[3]);
+  });
+
+  it('gives distributions: the unigrams, and every context of each order it reads', () => {
+    expect(total((c) => model.uni[c] as number)).toBeCloseTo(1, 9);
+    let m: typeof model | undefined = model;
+    const orders: number[] = [];
+    for (; m; m = m.lower) {
+      orders.push(m.order);
+      expect(m.contexts).toBe(S ** (m.order - 1));
+      for (let i = 0; i < 50; i++) {
+        const ctx = Math.floor((i / 50) * m.contexts);
+        const lm = m;
+        expect(total((c) => lm.logProb(ctx, c))).toBeCloseTo(1, 9);
+      }
+    }
+    // Orders above the dense ones (1–3) can be read one lower; the lowest stored order has none below.
+    expect(orders).toEqual([5, 4]);
+    expect(model.lower).toBe(model.lower);
+  });
+
+  it('reads English as English: a frequent trigram above a rare one, under every order', () => {
+    const [T, H, E, Q] = ['T', 'H', 'E', 'Q'].map((x) => a.lookup(x.codePointAt(0) as number)) as number[];
+    const th = (T as number) * S + (H as number);
+    expect(model.fast[th * S + (E as number)]).toBeGreaterThan(model.fast[th * S + (Q as number)] as number);
+    const ctx = ((a.size * S + a.size) * S + (T as number)) * S + (H as number); // "  TH"
+    expect(model.logProb(ctx, E as number)).toBeGreaterThan(model.logProb(ctx, Q as number));
+  });
+});
+
+describe('compileNgrams refuses tables that do not fit together', () => {
+  type Level = NgramFile['levels'][number];
+  const level = (h: number, change: Partial<Level>): NgramFile => ({
+    ...FILE,
+    levels: FILE.levels.map((l, i) => (i === h ? { ...l, ...change } : l)),
+  });
+  const set = <T extends Int32Array | Uint8Array | Uint32Array>(arr: T, at: number, v: number): T => {
+    const out = arr.slice() as T;
+    out[at < 0 ? out.length + at : at] = v;
+    return out;
+  };
+  const [low, high] = FILE.levels as [Level, Level];
+  it.each([
+    ['order 1', { ...FILE, order: 1 }, S, /order 1 does not fit/],
+    ['more than 255 symbols', fileOf(new Map([[(3 * 256 + 7) * 256 + 9, 2]]), 3, 256), 256, /order 3 does not fit/],
+    ['S^order past 2^31 (75^5)', FILE, 75, /order 5 does not fit/],
+    ['a level missing', { ...FILE, levels: FILE.levels.slice(0, 1) }, S, /order 5 needs 2 levels/],
+    ['a level too many', { ...FILE, levels: [...FILE.levels, high] }, S, /order 5 needs 2 levels/],
+    ['no starts', level(0, { starts: new Int32Array(0) }), S, /order 4 arrays do not fit/],
+    ['lowest: contexts short', level(0, { contexts: low.contexts.slice(1) }), S, /order 4 arrays/],
+    ['lowest: child starts', level(0, { childStarts: Int32Array.of(0) }), S, /order 4 arrays/],
+    ['lowest: leads', level(0, { leads: Uint8Array.of(0) }), S, /order 4 arrays/],
+    ['first start not 0', level(0, { starts: set(low.starts, 0, 1) }), S, /order 4 arrays/],
+    ['last start not the end', level(0, { starts: set(low.starts, -1, low.symbols.length - 1) }), S, /order 4 arrays/],
+    ['counts short', level(0, { counts: low.counts.slice(1) }), S, /order 4 arrays/],
+    ['overflow unpaired', level(0, { overflow: Uint32Array.of(...low.overflow, 1) }), S, /order 4 arrays/],
+    ['upper: contexts', level(1, { contexts: Int32Array.of(0) }), S, /order 5 arrays/],
+    ['upper: child starts short', level(1, { childStarts: high.childStarts.slice(1) }), S, /order 5 arrays/],
+    ['upper: leads short', level(1, { leads: high.leads.slice(1) }), S, /order 5 arrays/],
+    ['upper: first child start', level(1, { childStarts: set(high.childStarts, 0, 1) }), S, /order 5 arrays/],
+    ['upper: last child start', level(1, { childStarts: set(high.childStarts, -1, 0) }), S, /order 5 arrays/],
+    ['a dense order missing', { ...FILE, dense: FILE.dense.slice(1) }, S, /dense orders do not fit/],
+    ['a dense order short', { ...FILE, dense: [FILE.dense[0], FILE.dense[1]?.slice(1), FILE.dense[2]] }, S, /dense/],
+    ['counts of counts short', { ...FILE, countsOfCounts: FILE.countsOfCounts.slice(1) }, S, /counts of counts/],
+    [
+      'counts of counts of 3',
+      { ...FILE, countsOfCounts: [[1, 2, 3], ...FILE.countsOfCounts.slice(1)] },
+      S,
+      /counts of/,
+    ],
+  ] as [string, NgramFile, number, RegExp][])('%s', (_, file, symbols, message) => {
+    expect(() => compileNgrams(file, symbols, 'xx')).toThrow(message);
+    expect(() => compileNgrams(file, symbols, 'xx')).toThrow(/^model xx: /);
+  });
+
+  it('loads the largest tables that fit: order 2, and 255 symbols at order 3', () => {
+    expect(compileNgrams(fileOf(counted(2), 2), S, 'en').order).toBe(2);
+    const wide = fileOf(new Map([[(3 * 255 + 7) * 255 + 9, 2]]), 3, 255);
+    expect(compileNgrams(wide, 255, 'wide').contexts).toBe(255 ** 2);
+  });
+});
