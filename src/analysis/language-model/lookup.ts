@@ -10,14 +10,15 @@ export type LogProb = (context: number, c: number) => number;
  * order (each order's stored values are its own interpolated probabilities, so the walk simply stops sooner).
  */
 export function lookupOf(t: Smoothed, H = t.H): LogProb {
-  return H <= 2 ? unrolled(t, H) : generic(t, H);
+  return H <= 2 ? unrolled(t, H) : genericLookupOf(t, H);
 }
 
 /**
  * A lookup finds its context at each hashed order, lowest first, then reads from the top down: a seen
- * n-gram's value, else ln γ of its context plus the order below.
+ * n-gram's value, else ln γ of its context plus the order below. Any number of orders; exported so that a test can
+ * hold the unrolled lookups to it.
  */
-function generic(t: Smoothed, H: number): LogProb {
+export function genericLookupOf(t: Smoothed, H: number): LogProb {
   const { S, dense, levels, starts, childStarts, root, rootSize, other, spread } = t;
   const { values, gammas, ready, smooth, denseLog, denseRows, denseReady, denseRow } = t;
   const found = new Int32Array(H);
