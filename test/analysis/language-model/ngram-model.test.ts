@@ -1,5 +1,6 @@
-// The query side of a model (ngram-model.ts): what it refuses to load, the plain trigram guide rebuilt from the stored
-// levels, and the lower orders, on a small model counted here from the held-out English passages.
+// The query side of a model (ngram-model.ts, smoothing.ts): what it refuses to load or to read, the plain trigram
+// guide rebuilt from the stored levels, and the lower orders, on a small model counted here from the held-out
+// English passages.
 import { describe, expect, it } from 'vitest';
 import { HELD_OUT } from '../../../scripts/lib/held-out.js';
 import { ngramTables } from '../../../src/analysis/language-model/build/index.js';
@@ -143,5 +144,80 @@ describe('compileNgrams refuses tables that do not fit together', () => {
     expect(compileNgrams(fileOf(counted(2), 2), S, 'en').order).toBe(2);
     const wide = fileOf(new Map([[(3 * 255 + 7) * 255 + 9, 2]]), 3, 255);
     expect(compileNgrams(wide, 255, 'wide').contexts).toBe(255 ** 2);
+  });
+});
+
+describe('compileNgrams refuses what its lookups find wrong in the stored n-grams', () => {
+  type Level = NgramFile['levels'][number];
+  const [low, high] = FILE.levels as [Level, Level];
+  const withLevels = (l0: Partial<Level>, l1: Partial<Level> = {}): NgramFile => ({
+    ...FILE,
+    levels: [
+      { ...low, ...l0 },
+      { ...high, ...l1 },
+    ],
+  });
+  /** The first lowest-level context with at least two n-grams, and where they start. */
+  const j = Array.from({ length: low.starts.length - 1 }, (_, i) => i).find(
+    (i) => (low.starts[i + 1] as number) - (low.starts[i] as number) >= 2,
+  ) as number;
+  const at = low.starts[j] as number;
+  const ctx = low.contexts[j] as number;
+
+  it('lowest contexts out of order or out of range, at load', () => {
+    const swapped = low.contexts.slice();
+    [swapped[0], swapped[1]] = [swapped[1] as number, swapped[0] as number];
+    expect(() => compileNgrams(withLevels({ contexts: swapped }), S, 'xx')).toThrow(/order 4 contexts out of order/);
+    const repeated = low.contexts.slice();
+    repeated[1] = repeated[0] as number;
+    expect(() => compileNgrams(withLevels({ contexts: repeated }), S, 'xx')).toThrow(/contexts out of order/);
+    const past = low.contexts.slice();
+    past[past.length - 1] = S ** 3;
+    expect(() => compileNgrams(withLevels({ contexts: past }), S, 'xx')).toThrow(/contexts out of order/);
+    const negative = low.contexts.slice();
+    negative[0] = -1;
+    expect(() => compileNgrams(withLevels({ contexts: negative }), S, 'xx')).toThrow(/contexts out of order/);
+  });
+
+  it('n-grams out of order, a symbol past the vocabulary, a context with none: when a lookup reaches them', () => {
+    const swapped = low.symbols.slice();
+    [swapped[at], swapped[at + 1]] = [swapped[at + 1] as number, swapped[at] as number];
+    const repeated = low.symbols.slice();
+    repeated[at + 1] = repeated[at] as number;
+    const past = low.symbols.slice();
+    past[(low.starts[j + 1] as number) - 1] = S;
+    const empty = low.starts.slice();
+    empty[j + 1] = empty[j] as number;
+    for (const [file, message] of [
+      [withLevels({ symbols: swapped }), /order 4 n-grams out of order/],
+      [withLevels({ symbols: repeated }), /order 4 n-grams out of order/],
+      [withLevels({ symbols: past }), /order 4 n-grams out of order/],
+    ] as const) {
+      const model = compileNgrams(file, S, 'xx');
+      expect(() => model.logProb(ctx, 0)).toThrow(message);
+    }
+    // An empty context is caught where the arrays are first checked, or where the lookup reaches it.
+    expect(() => compileNgrams(withLevels({ starts: empty }), S, 'xx').logProb(ctx, 0)).toThrow(/order 4 arrays/);
+    // The same lookups on the tables as stored answer.
+    expect(Number.isFinite(compileNgrams(FILE, S, 'en').logProb(ctx, 0))).toBe(true);
+  });
+
+  it('an n-gram whose suffix the order below lacks, when a lookup reaches it', () => {
+    // An upper context of one n-gram, its parent below, and a symbol the parent never saw.
+    const parentOf = (g: number) =>
+      Array.from({ length: high.childStarts.length - 1 }, (_, p) => p).find(
+        (p) => (high.childStarts[p] as number) <= g && g < (high.childStarts[p + 1] as number),
+      ) as number;
+    const g = Array.from({ length: high.starts.length - 1 }, (_, i) => i).find(
+      (i) => (high.starts[i + 1] as number) - (high.starts[i] as number) === 1,
+    ) as number;
+    const p = parentOf(g);
+    const seen = new Set(low.symbols.slice(low.starts[p] as number, low.starts[p + 1] as number));
+    const unseen = Array.from({ length: S }, (_, x) => x).find((x) => !seen.has(x)) as number;
+    const symbols = high.symbols.slice();
+    symbols[high.starts[g] as number] = unseen;
+    const model = compileNgrams(withLevels({}, { symbols }), S, 'xx');
+    const context = (high.leads[g] as number) * S ** 3 + (low.contexts[p] as number);
+    expect(() => model.logProb(context, unseen)).toThrow(/order 5 has an n-gram whose suffix is missing/);
   });
 });
