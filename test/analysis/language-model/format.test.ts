@@ -1,10 +1,11 @@
 // The binary model tables: they round-trip byte for byte, hold exactly what their top-order counts imply,
-// and the lazily smoothed model does not depend on the order its contexts are first read in.
+// the lazily smoothed model does not depend on the order its contexts are first read in, and bad tables are refused.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { HELD_OUT } from '../../../scripts/lib/held-out.js';
 import { LANGUAGES } from '../../../src/analysis/index.js';
 import { ngramTables } from '../../../src/analysis/language-model/build/index.js';
+import { countAt } from '../../../src/analysis/language-model/format.js';
 import {
   compileModel,
   decodeModelFile,
@@ -114,6 +115,35 @@ describe('model tables', () => {
     expect(compileModel(decodeModelFile(header, unaligned)).spaced.logProb(0, 0)).toBe(
       compileModel(decodeModelFile(header, tables)).spaced.logProb(0, 0),
     );
+  });
+
+  it('refuses tables with bytes past their end, and tables cut inside an array (their header saying so)', () => {
+    const header = readFileSync(new URL('es.json', MODELS_DIR), 'utf8');
+    const tables = readFileSync(new URL('es.bin', MODELS_DIR));
+    const sized = (bytes: number) => {
+      const h = JSON.parse(header);
+      h.tables.bytes = bytes;
+      return JSON.stringify(h);
+    };
+    const longer = new Uint8Array(tables.length + 4);
+    longer.set(tables);
+    expect(() => decodeModelFile(sized(longer.length), longer)).toThrow(/es\.bin has bytes past its tables/);
+    expect(() => decodeModelFile(sized(64), tables.subarray(0, 64))).toThrow(/es\.bin is too short/);
+  });
+
+  it('reads an escaped count from the overflow by binary search, and refuses one without an entry', () => {
+    const level = {
+      contexts: new Int32Array(0),
+      childStarts: new Int32Array(0),
+      leads: new Uint8Array(0),
+      starts: Int32Array.of(0, 5),
+      symbols: Uint8Array.of(0, 1, 2, 3, 4),
+      counts: Uint8Array.of(255, 3, 255, 255, 255),
+      overflowAt: Int32Array.of(0, 2, 3),
+      overflow: Uint32Array.of(300, 400, 500),
+    };
+    expect([0, 1, 2, 3].map((i) => countAt(level, i))).toEqual([300, 3, 400, 500]);
+    expect(() => countAt(level, 4)).toThrow(/an escaped count has no overflow entry/);
   });
 
   it.each([2, 3, 4, 5, 6])('an order-%i model from a few passages is a distribution in every context', (order) => {
