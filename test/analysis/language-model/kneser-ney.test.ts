@@ -12,7 +12,7 @@ import {
 
 const close = (got: ArrayLike<number>, want: number[]) => {
   expect(got.length).toBe(want.length);
-  want.forEach((w, i) => expect(got[i]).toBeCloseTo(w, 12));
+  for (const [i, w] of want.entries()) expect(got[i]).toBeCloseTo(w, 12);
 };
 
 describe('countsOfCounts', () => {
