@@ -125,7 +125,7 @@ function beaufortOf(text: string, d: AnalysisDetails, a: Alphabet): VariantAnaly
  * weighed. To overturn it, a reading of another variant would need odds a thousand times those of "no answer" against
  * the text, which a text of one variant does not give another (a Vigenère text read as Beaufort is the plaintext
  * negated, as Porta or autokey letters that follow no key). A search that cannot read its text spends its whole
- * budget: the periodic ones about 1 s on 60 letters, Porta's and autokey's 0.1–0.2 s, a quick look (screenPlan) 3 ms.
+ * budget: a periodic one 0.5–1 s on 20–70 letters here, Porta's or autokey's 0.1–0.2 s, a quick look (screenPlan) 3 ms.
  */
 const SETTLED = 1e-3;
 
