@@ -50,10 +50,12 @@ const total = (logs: (c: number) => number) =>
   Array.from({ length: S }, (_, c) => Math.exp(logs(c)) * (c === OTHER ? OTHER_SPREAD : 1)).reduce((x, y) => x + y);
 
 describe('compileNgrams: the plain guide and the lower orders', () => {
-  const model = compileNgrams(FILE, S, 'en');
+  // Compiled in each test, not when the file is collected, so that a mutation test sees the test that reads it.
+  const compiled = () => compileNgrams(FILE, S, 'en');
 
   // The raw counts of orders 1–3 are sums of the top-order counts by suffix; the plain model smooths them.
   it('rebuilds the plain models of orders 1–3 from the stored levels, exactly as counted from the top n-grams', () => {
+    const model = compiled();
     const raw: Float64Array[] = [];
     for (const k of [1, 2, 3]) {
       raw[k] = new Float64Array(S ** k);
@@ -69,6 +71,7 @@ describe('compileNgrams: the plain guide and the lower orders', () => {
   });
 
   it('gives distributions: the unigrams, and every context of each order it reads', () => {
+    const model = compiled();
     expect(total((c) => model.uni[c] as number)).toBeCloseTo(1, 9);
     let m: typeof model | undefined = model;
     const orders: number[] = [];
@@ -87,6 +90,7 @@ describe('compileNgrams: the plain guide and the lower orders', () => {
   });
 
   it('reads English as English: a frequent trigram above a rare one, under every order', () => {
+    const model = compiled();
     const [T, H, E, Q] = ['T', 'H', 'E', 'Q'].map((x) => a.lookup(x.codePointAt(0) as number)) as number[];
     const th = (T as number) * S + (H as number);
     expect(model.fast[th * S + (E as number)]).toBeGreaterThan(model.fast[th * S + (Q as number)] as number);
