@@ -53,22 +53,27 @@ describe('compileNgrams: the plain guide and the lower orders', () => {
   // Compiled in each test, not when the file is collected, so that a mutation test sees the test that reads it.
   const compiled = () => compileNgrams(FILE, S, 'en');
 
-  // The raw counts of orders 1–3 are sums of the top-order counts by suffix; the plain model smooths them.
-  it('rebuilds the plain models of orders 1–3 from the stored levels, exactly as counted from the top n-grams', () => {
-    const model = compiled();
-    const raw: Float64Array[] = [];
-    for (const k of [1, 2, 3]) {
-      raw[k] = new Float64Array(S ** k);
-      for (const [key, n] of COUNTS) (raw[k] as Float64Array)[key % S ** k]! += n;
-    }
-    const pyramid = densePyramid(raw, S);
-    for (const k of [1, 2, 3]) {
-      const p = pyramid[k] as Float64Array;
-      const want = Float64Array.from(p, (v, i) => Math.log(v) - (i % S === OTHER ? Math.log(OTHER_SPREAD) : 0));
-      expect(Buffer.from((model.short[k] as Float64Array).buffer).equals(Buffer.from(want.buffer))).toBe(true);
-    }
-    expect(model.fast).toBe(model.short[3]);
-  });
+  // The raw counts of orders 1–3 are sums of the top-order counts by suffix; the plain model smooths them. Scaled by
+  // 300, many counts pass a byte and are read from the overflow.
+  it.each([1, 300])(
+    'rebuilds the plain models of orders 1–3 from the stored levels, exactly as counted from the top n-grams (counts ×%i)',
+    (scale) => {
+      const counts = new Map(Array.from(COUNTS, ([k, n]) => [k, n * scale]));
+      const model = scale === 1 ? compiled() : compileNgrams(fileOf(counts, ORDER), S, 'en');
+      const raw: Float64Array[] = [];
+      for (const k of [1, 2, 3]) {
+        raw[k] = new Float64Array(S ** k);
+        for (const [key, n] of counts) (raw[k] as Float64Array)[key % S ** k]! += n;
+      }
+      const pyramid = densePyramid(raw, S);
+      for (const k of [1, 2, 3]) {
+        const p = pyramid[k] as Float64Array;
+        const want = Float64Array.from(p, (v, i) => Math.log(v) - (i % S === OTHER ? Math.log(OTHER_SPREAD) : 0));
+        expect(Buffer.from((model.short[k] as Float64Array).buffer).equals(Buffer.from(want.buffer))).toBe(true);
+      }
+      expect(model.fast).toBe(model.short[3]);
+    },
+  );
 
   it('gives distributions: the unigrams, and every context of each order it reads', () => {
     const model = compiled();
