@@ -3,6 +3,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { HELD_OUT } from '../../../scripts/lib/held-out.js';
+import { scoreAffineKeys } from '../../../src/analysis/affine/index.js';
 import { AnalysisInputError } from '../../../src/analysis/errors.js';
 import { affineKeys, LANGUAGES, solveAffine } from '../../../src/analysis/index.js';
 import { foldAccents } from '../../../src/core/fold.js';
@@ -118,6 +119,28 @@ describe('solveAffine', () => {
     expect(
       whole.solutions.every((s) => s.truncated === undefined && codePointLength(s.text) === codePointLength(text)),
     ).toBe(true);
+  });
+
+  it('weighs the evidence as the mean of the keys’ tempered likelihoods against "no answer"', () => {
+    const text = affineEncrypt(HARBOUR_EN.slice(0, 120), { a: 9, b: 2 }, basic);
+    const keys = affineKeys(26);
+    const { logs, T, nullLog } = scoreAffineKeys(text, basic, 'en', keys);
+    const m = Math.max(...logs.map((v) => v / T));
+    const mean = m + Math.log(logs.reduce((s, v) => s + Math.exp(v / T - m), 0)) - Math.log(keys.length);
+    expect(solveAffine(text, basic, 'en').evidence).toBeCloseTo(mean - nullLog / T, 9);
+  });
+
+  it('reads at most the first 1,000 letters: a tail past them changes nothing', () => {
+    const head = affineEncrypt(`${HARBOUR_EN} ${HARBOUR_EN}`.slice(0, 1300), { a: 5, b: 8 }, basic);
+    expect(letterIndices(head, basic).length).toBeGreaterThan(1000);
+    const tail = `${head} QXZJV KWPFY`;
+    expect(solveAffine(tail, basic, 'en').evidence).toBe(solveAffine(head, basic, 'en').evidence);
+  });
+
+  it('keeps to the language it is given, and cuts nothing without candidateChars', () => {
+    const r = solveAffine(affineEncrypt(HARBOUR_EN, { a: 3, b: 1 }, basic), basic, 'de');
+    expect(r.language).toBe('de');
+    expect(r.solutions.some((s) => s.truncated)).toBe(false);
   });
 
   it('refuses a text without a letter of the alphabet, naming the field', () => {
