@@ -112,8 +112,7 @@ describe('solveAffine', () => {
     const r = solveAffine(text, basic, 'en', 40);
     expect(r.solutions[0]?.text).toBe(HARBOUR_EN);
     expect(r.solutions[0]?.truncated).toBeUndefined();
-    for (const s of r.solutions.slice(1)) expect(s).toMatchObject({ truncated: true, text: expect.any(String) });
-    expect(r.solutions.slice(1).every((s) => codePointLength(s.text) === 40)).toBe(true);
+    expect(r.solutions.slice(1).every((s) => s.truncated === true && codePointLength(s.text) === 40)).toBe(true);
     // A text no longer than the cut is answered whole for every key.
     const whole = solveAffine(text, basic, 'en', codePointLength(text));
     expect(
