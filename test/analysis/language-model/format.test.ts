@@ -2,7 +2,6 @@
 // the lazily smoothed model does not depend on the order its contexts are first read in, and bad tables are refused.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { HELD_OUT } from '../../../scripts/lib/held-out.js';
 import { LANGUAGES } from '../../../src/analysis/index.js';
 import { ngramTables } from '../../../src/analysis/language-model/build/index.js';
 import { countAt } from '../../../src/analysis/language-model/format.js';
@@ -11,10 +10,9 @@ import {
   decodeModelFile,
   encodeModelFile,
   type NgramFile,
-  passageSymbols,
   readModelFile,
 } from '../../../src/analysis/language-model/index.js';
-import { namedAlphabet } from '../../../src/core/index.js';
+import { fileOf, heldOutCounts, S } from './held-out-model.js';
 
 const MODELS_DIR = new URL('../../../src/analysis/models/', import.meta.url);
 
@@ -148,28 +146,9 @@ describe('model tables', () => {
 
   it.each([2, 3, 4, 5, 6])('an order-%i model from a few passages is a distribution in every context', (order) => {
     const file = readModelFile('en');
-    const a = namedAlphabet('basic');
-    const S = a.size + 2;
-    const counts = new Map<number, number>();
-    for (const passage of HELD_OUT.en.map((p) => p.text)) {
-      let key = 0;
-      for (let i = 0; i < order - 1; i++) key = key * S + a.size;
-      for (const z of passageSymbols(passage, a)) {
-        key = (key * S + z) % S ** order;
-        counts.set(key, (counts.get(key) ?? 0) + 1);
-      }
-    }
+    const counts = heldOutCounts(order);
     const keys = Int32Array.from(counts.keys()).sort();
-    const ngrams = {
-      order,
-      temperature: 1,
-      ...ngramTables(
-        keys,
-        Array.from(keys, (k) => counts.get(k)!),
-        S,
-        order,
-      ),
-    };
+    const ngrams = fileOf(counts, order);
     const model = compileModel({ ...file, spaced: ngrams, joined: ngrams });
     // Contexts seen (every key's context) and a spread of others.
     const contexts = [...Array.from(keys, (k) => Math.floor(k / S)).slice(0, 400)];

@@ -2,35 +2,14 @@
 // general walk gives, on models of orders 4–6 counted here from the held-out English passages, every context a
 // lookup can meet (seen, unseen, cut short by boundaries) and every symbol.
 import { describe, expect, it } from 'vitest';
-import { HELD_OUT } from '../../../scripts/lib/held-out.js';
-import { ngramTables } from '../../../src/analysis/language-model/build/index.js';
-import { passageSymbols } from '../../../src/analysis/language-model/index.js';
 import { genericLookupOf, lookupOf } from '../../../src/analysis/language-model/lookup.js';
 import { smoothedTables } from '../../../src/analysis/language-model/smoothing.js';
-import { namedAlphabet } from '../../../src/core/index.js';
+import { fileOf, heldOutCounts, S } from './held-out-model.js';
 
-const a = namedAlphabet('basic');
-const S = a.size + 2;
-
-/** An order-`order` file of the held-out English passages' n-grams. */
-function fileOf(order: number) {
-  const counts = new Map<number, number>();
-  for (const passage of HELD_OUT.en.map((p) => p.text)) {
-    let key = 0;
-    for (let i = 0; i < order - 1; i++) key = key * S + a.size;
-    for (const z of passageSymbols(passage, a)) {
-      key = (key * S + z) % S ** order;
-      counts.set(key, (counts.get(key) ?? 0) + 1);
-    }
-  }
-  const keys = Int32Array.from(counts.keys()).sort();
-  const tables = ngramTables(
-    keys,
-    Array.from(keys, (k) => counts.get(k) as number),
-    S,
-    order,
-  );
-  return { file: { order, temperature: 1, ...tables }, keys };
+/** An order-`order` file of the held-out English passages' n-grams, and their keys. */
+function counted(order: number) {
+  const counts = heldOutCounts(order);
+  return { file: fileOf(counts, order), keys: Int32Array.from(counts.keys()).sort() };
 }
 
 const fail = (why: string): never => {
@@ -45,7 +24,7 @@ describe('lookupOf', () => {
     [6, 2],
     [6, 1],
   ])('order %i read at %i hashed orders: the unrolled lookup is the general walk', (order, H) => {
-    const { file, keys } = fileOf(order);
+    const { file, keys } = counted(order);
     // Separate tables: each lookup smooths what it reaches itself, so neither reads the other's work.
     const unrolled = lookupOf(smoothedTables(file, S, fail), H);
     const general = genericLookupOf(smoothedTables(file, S, fail), H);
@@ -62,7 +41,7 @@ describe('lookupOf', () => {
   });
 
   it('reads a model of three hashed orders (order 6) through the general walk', () => {
-    const { file } = fileOf(6);
+    const { file } = counted(6);
     const t = smoothedTables(file, S, fail);
     expect(t.H).toBe(3);
     const full = lookupOf(t);

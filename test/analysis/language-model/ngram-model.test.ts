@@ -2,47 +2,18 @@
 // guide rebuilt from the stored levels, and the lower orders, on a small model counted here from the held-out
 // English passages.
 import { describe, expect, it } from 'vitest';
-import { HELD_OUT } from '../../../scripts/lib/held-out.js';
-import { ngramTables } from '../../../src/analysis/language-model/build/index.js';
 import type { NgramFile } from '../../../src/analysis/language-model/index.js';
-import { passageSymbols } from '../../../src/analysis/language-model/index.js';
 import { densePyramid } from '../../../src/analysis/language-model/kneser-ney.js';
 import { compileNgrams } from '../../../src/analysis/language-model/ngram-model.js';
 import { OTHER_SPREAD } from '../../../src/analysis/language-model/smoothing.js';
 import { namedAlphabet } from '../../../src/core/index.js';
+import { fileOf, heldOutCounts, S } from './held-out-model.js';
 
 const a = namedAlphabet('basic');
-/** The letters, the word boundary (a.size) and other letters (S − 1). */
-const S = a.size + 2;
 const OTHER = S - 1;
 
-/** The top-order counts of the held-out English passages, each padded with boundaries in front. */
-function counted(order: number): Map<number, number> {
-  const counts = new Map<number, number>();
-  for (const passage of HELD_OUT.en.map((p) => p.text)) {
-    let key = 0;
-    for (let i = 0; i < order - 1; i++) key = key * S + a.size;
-    for (const z of passageSymbols(passage, a)) {
-      key = (key * S + z) % S ** order;
-      counts.set(key, (counts.get(key) ?? 0) + 1);
-    }
-  }
-  return counts;
-}
-
-function fileOf(counts: Map<number, number>, order: number, symbols = S): NgramFile {
-  const keys = Int32Array.from(counts.keys()).sort();
-  const tables = ngramTables(
-    keys,
-    Array.from(keys, (k) => counts.get(k) as number),
-    symbols,
-    order,
-  );
-  return { order, temperature: 1, ...tables };
-}
-
 const ORDER = 5;
-const COUNTS = counted(ORDER);
+const COUNTS = heldOutCounts(ORDER);
 const FILE = fileOf(COUNTS, ORDER);
 
 /** Σ P(c | context) over c, the other letters' share counted whole (it is spread over OTHER_SPREAD letters). */
@@ -150,7 +121,7 @@ describe('compileNgrams refuses tables that do not fit together', () => {
   });
 
   it('loads the largest tables that fit: order 2, and 255 symbols at order 3', () => {
-    expect(compileNgrams(fileOf(counted(2), 2), S, 'en').order).toBe(2);
+    expect(compileNgrams(fileOf(heldOutCounts(2), 2), S, 'en').order).toBe(2);
     const wide = fileOf(new Map([[(3 * 255 + 7) * 255 + 9, 2]]), 3, 255);
     expect(compileNgrams(wide, 255, 'wide').contexts).toBe(255 ** 2);
   });
