@@ -106,6 +106,8 @@ export interface AnalyzeOptions {
   tableau?: { calibration?: { a: number; b: number }; raw?: (raw: number) => void };
   /** Searches only as hard as the language screen does (screenPlan): variant auto's first look at each variant. */
   screen?: boolean;
+  /** Look-ups the search may spend, every stage together (SearchPlan.allowance): variant auto's share of its work. */
+  allowance?: number;
 }
 
 /**
@@ -152,7 +154,8 @@ export function analyzeVigenereDetails(
   const ioc = coincidences(letters, n, maxLength);
   const ranked = rankLengths(ioc, n, maxLength);
   const full = searchPlan(letters.length, n, ranked, ioc);
-  const plan = options.screen ? screenPlan(full) : full;
+  const allowed = options.allowance === undefined ? full : { ...full, allowance: options.allowance };
+  const plan = options.screen ? screenPlan(allowed) : allowed;
   const work = options.work ?? { spent: 0 };
 
   // Languages compare on untempered likelihood: each has its own temperature.

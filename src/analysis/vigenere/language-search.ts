@@ -75,6 +75,8 @@ export class LanguageSearch {
   private readonly scoutWidths = new Map<number, number>();
   hidden: Hidden | undefined;
   polish: Reading;
+  /** The budget's count at which the plan's allowance is spent. */
+  private readonly ceiling: number;
   readonly byLength = new Map<number, Evaluation>();
 
   constructor(
@@ -92,6 +94,7 @@ export class LanguageSearch {
     this.cribWords =
       plan.cribWork > 0 && this.reading.words ? frequentWords(this.reading.model, CRIB_WORDS) : undefined;
     this.polish = this.reading;
+    this.ceiling = budget.spent + plan.allowance;
   }
 
   private beamable(k: number): boolean {
@@ -112,11 +115,17 @@ export class LanguageSearch {
    * spent; `work` gets the spent count at which the allowance runs out, where its ascents stop.
    */
   private within(stage: Stage, work: (limit: number) => void, estimate = 0): boolean {
-    if (stage.left <= 0 || stage.left < estimate) return false;
+    const left = this.left(stage.left);
+    if (left <= 0 || left < estimate) return false;
     const before = this.budget.spent;
-    work(before + stage.left);
+    work(before + left);
     stage.left -= this.budget.spent - before;
     return true;
+  }
+
+  /** What a stage with `left` look-ups of its own may spend now: no more than what remains of the plan's allowance. */
+  private left(left: number): number {
+    return Math.min(left, this.ceiling - this.budget.spent);
   }
 
   private kept(k: number): number {
@@ -333,7 +342,7 @@ export class LanguageSearch {
               keys: [r.key, ...(this.alternatives.get(r.k) ?? []).map((x) => x.key).filter((x) => !sameKey(x, r.key))],
             })),
           budget,
-          budget.spent + HIDDEN_RANK_WORK,
+          budget.spent + this.left(HIDDEN_RANK_WORK),
         )
       : [];
   }
@@ -355,10 +364,10 @@ export class LanguageSearch {
       : polish.tokens.codes.length;
     finals.forEach((r, i) => {
       // The best length is scored even when the allowance cannot pay for it: the answer needs it.
-      if (i > 0 && finalStage.left < scoring) return;
+      if (i > 0 && this.left(finalStage.left) < scoring) return;
       const before = budget.spent;
       const hiddenBefore = hidden?.left ?? 0;
-      this.evaluate(r, before + Math.max(finalStage.left, scoring), scoring);
+      this.evaluate(r, before + Math.max(this.left(finalStage.left), scoring), scoring);
       // What the hidden-break climb spent is its own allowance's.
       finalStage.left -= budget.spent - before - (hiddenBefore - (hidden?.left ?? 0));
     });
@@ -405,9 +414,9 @@ export class LanguageSearch {
   /** The joined climb's key searched, and the beams' other keys climbed, under the hidden breaks. */
   private evaluateHidden(r: Rough, key: Int32Array, hidden: Hidden): void {
     const { polish, budget } = this;
-    if (hidden.left <= 0 && this.byLength.size > 0) return;
+    if (this.left(hidden.left) <= 0 && this.byLength.size > 0) return;
     const before = budget.spent;
-    const limit = before + hidden.left;
+    const limit = before + Math.max(0, this.left(hidden.left));
     const climbed: Polished[] = [searchHidden(polish, hidden.scorer, key, hidden.T, budget, limit)];
     for (const other of this.alternatives.get(r.k) ?? [])
       if (!sameKey(other.key, key))
@@ -427,9 +436,9 @@ export class LanguageSearch {
     const start = { key: winner.key, ll: winner.ll, spread: winner.spread };
     const { scorer } = hidden;
     const windows = edgeWindows(polish, start.key.length);
-    const edges = searchWindows(polish, scorer, start, windows, hidden.T, budget, budget.spent + EDGE_WORK);
+    const edges = searchWindows(polish, scorer, start, windows, hidden.T, budget, budget.spent + this.left(EDGE_WORK));
     const inside = insideWindows(polish, edges);
-    const p = searchWindows(polish, scorer, edges, inside, hidden.T, budget, budget.spent + WINDOW_WORK);
+    const p = searchWindows(polish, scorer, edges, inside, hidden.T, budget, budget.spent + this.left(WINDOW_WORK));
     if (p !== start) this.recordHidden(p, hidden.T);
   }
 }

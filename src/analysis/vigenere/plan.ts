@@ -53,6 +53,12 @@ export interface SearchPlan {
   readonly hiddenBreaks: boolean;
   /** Whether the lengths are scored with the mass of the keys near theirs (the language screen compares likelihoods). */
   readonly spread: boolean;
+  /**
+   * Look-ups the whole search may spend, every stage together, past which no stage starts more (the best length is
+   * still scored): unbounded but for the stages' own allowances, except where variant auto shares one analysis's
+   * work among several searches.
+   */
+  readonly allowance: number;
 }
 
 /** Letters the key search reads for keys up to `longestKey` letters over an alphabet of n. */
@@ -86,6 +92,7 @@ export function searchPlan(letters: number, n: number, ranked: number[], ioc: Fl
     finalWork: FINAL_WORK,
     hiddenBreaks: true,
     spread: true,
+    allowance: Number.POSITIVE_INFINITY,
   };
 }
 
@@ -117,5 +124,6 @@ export function screenPlan(plan: SearchPlan): SearchPlan {
     finalWork: SCREEN_FINAL_WORK,
     hiddenBreaks: false,
     spread: false,
+    allowance: plan.allowance,
   };
 }

@@ -178,6 +178,16 @@ export const WINDOW_MIN_MARGIN = -0.3;
  * key spent their whole allowance for nothing (bench:cost).
  */
 export const WINDOW_LETTERS_PER_KEY_LETTER = 5;
+/**
+ * With variant auto (variants.ts), the look-ups a periodic search may spend when its quick look did not settle
+ * (SearchPlan.allowance). Such a search on a text of another variant, or of none, cannot read it and spends every
+ * stage's allowance (random letters, 20–72 letters, on the development part: 2–7.6 million look-ups); with two of
+ * them and autokey's and Porta's searches, auto took 1.5–2 s on such texts. A text of the variant whose look did not
+ * settle mostly reveals its key sooner (searched in full, 32 of 35 such texts spent 0.3–2.9 million look-ups, the
+ * others 4.6–7.4 million): on the development part every text got the same verdict as without the allowance
+ * (docs/solver-results.md, 2026-12-03, later).
+ */
+export const UNSETTLED_ALLOWANCE = 3_000_000;
 /** The passes over the text every length tried costs (its unigram key and the set-up of its searches), at most. */
 const PASS_WORK = 2_000_000;
 /**

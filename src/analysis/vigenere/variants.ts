@@ -26,6 +26,7 @@ import {
   type VigenereAnalysis,
 } from './analyze.js';
 import { iocScores } from './ioc.js';
+import { UNSETTLED_ALLOWANCE } from './tuning.js';
 
 /** The variants analyze breaks: the periodic shifts with this engine, Porta and autokey column by column (tableau/). */
 export const ANALYZED_VARIANTS = ['vigenere', 'beaufort', 'variant_beaufort', 'gronsfeld', 'autokey', 'porta'] as const;
@@ -175,7 +176,8 @@ function analyzeAuto(
   ];
   const read: VariantAnalysis[] = [];
   for (const v of order) {
-    const r = search(v);
+    const unsettled = periodic.some((p) => p.v === v && p.look >= SETTLED);
+    const r = search(v, unsettled ? { allowance: UNSETTLED_ALLOWANCE } : {});
     read.push(r);
     if (r.no_answer < SETTLED) break;
   }

@@ -93,4 +93,20 @@ describe('Vigenère search budget', () => {
     // 40,604 look-ups (2026-11-28): the bound sits a quarter above it, so a doubling fails.
     expect(spent.spent).toBeLessThan(SHORT_KEY_WORK);
   });
+
+  // An allowance (variant auto's, for a periodic search its quick look did not settle) bounds every stage together:
+  // no stage starts more once it is spent, and what a stage started runs on only to its next check.
+  it.each([
+    ['60 random letters run together', randomWords(basic, 60, 6).replaceAll(' ', '')],
+    ['30 random letters in words', randomWords(basic, 30, 9)],
+  ])('an allowance bounds the whole search: %s', (_, text) => {
+    const spent = (allowance?: number) => {
+      const w = { spent: 0 };
+      analyzeVigenere(text, basic, 'en', 20, { work: w, allowance });
+      return w.spent;
+    };
+    // 6,628,788 and 3,870,312 look-ups without one, 1,009,185 and 1,184,230 within 1,000,000 (2026-12-03).
+    expect(spent()).toBeGreaterThan(3_000_000);
+    expect(spent(1_000_000)).toBeLessThan(1_250_000);
+  });
 });

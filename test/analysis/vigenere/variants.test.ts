@@ -1,7 +1,9 @@
 // Variant auto over the Vigenère family (src/analysis/vigenere/variants.ts): each text read as the variant it is, and
-// the searches in the order likeliest to settle, stopping at the first settled reading.
+// the searches in the order likeliest to settle, stopping at the first settled reading, the unsettled ones bounded.
 import { describe, expect, it } from 'vitest';
+import { mulberry32 } from '../../../scripts/lib/random.js';
 import { type AnalyzedVariant, analyzeVariant } from '../../../src/analysis/index.js';
+import { UNSETTLED_ALLOWANCE } from '../../../src/analysis/vigenere/tuning.js';
 import { namedAlphabet, variantEncrypt } from '../../../src/core/index.js';
 import { HARBOUR_EN } from '../texts.js';
 
@@ -34,5 +36,19 @@ describe('variant auto (issue 28)', () => {
     expect(looks(porta)).toBeLessThan(spent(porta, 'vigenere') / 10);
     const vigenere = variantEncrypt(letters.slice(300, 380), 'QUAYSIDE', 'vigenere', basic);
     expect(spent(vigenere, 'auto')).toBeCloseTo(looks(vigenere) + spent(vigenere, 'vigenere'), 3);
+  });
+
+  // Random letters: no look settles, so each periodic search gets UNSETTLED_ALLOWANCE, not the whole budget it would
+  // spend for nothing (6,628,788 look-ups for the Vigenère search alone here; auto 6,110,675 for both, 2026-12-03).
+  it('auto bounds the periodic searches whose quick look did not settle', () => {
+    const rng = mulberry32(6);
+    const random = Array.from({ length: 60 }, () => basic.letters[Math.floor(rng() * basic.size)]).join('');
+    const spent = (variant: AnalyzedVariant | 'auto') => {
+      const work = { spent: 0 };
+      analyzeVariant(random, basic, 'en', 20, variant, { work });
+      return work.spent;
+    };
+    expect(spent('vigenere')).toBeGreaterThan(2 * UNSETTLED_ALLOWANCE);
+    expect(spent('auto')).toBeLessThan(2 * 1.1 * UNSETTLED_ALLOWANCE);
   });
 });
