@@ -1,5 +1,5 @@
 // The committed log of final-test reads (docs/final-test-reads.md): which issue read the corpus's final-test part, when, at which commit.
-import { join } from 'node:path';
+import { isAbsolute, join, relative } from 'node:path';
 // The repository's root from the service's process helpers: the log needs nothing of the corpus modules.
 import { ROOT } from '../../scripts/lib/service-process.js';
 
@@ -77,4 +77,14 @@ export function decideRead(
     allowed: true,
     message: `issue ${issue}: a FORCED read number ${earlier.length + 1} of the final-test part (before: ${when}); the log records it as forced`,
   };
+}
+
+/**
+ * `git status` of the tracked files in `root` but the log (when it lies inside): a read after another, whose row the
+ * log holds uncommitted, is still of the commit it names.
+ */
+export function statusArgs(root: string, log: string): string[] {
+  const inside = relative(root, log);
+  const aside = inside.startsWith('..') || isAbsolute(inside) ? [] : [`:(exclude)${inside}`];
+  return ['status', '--porcelain', '--untracked-files=no', '--', '.', ...aside];
 }

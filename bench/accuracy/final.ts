@@ -8,7 +8,7 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { appendFileSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ROOT } from '../../scripts/lib/service-process.js';
-import { decideRead, EMPTY_LOG, FINAL_ISSUE_ENV, FINAL_LOG, formatRead, readsOf } from './final-log.js';
+import { decideRead, EMPTY_LOG, FINAL_ISSUE_ENV, FINAL_LOG, formatRead, readsOf, statusArgs } from './final-log.js';
 
 function usage(message: string): never {
   console.error(`${message}\nusage: npm run bench:final -- --issue N [--force] [bench:accuracy options but --split]`);
@@ -35,9 +35,10 @@ function parse(argv: string[]): { issue: number; force: boolean; rest: string[] 
   return { issue, force, rest };
 }
 
+/** HEAD, marked modified when tracked files differ from it; the log itself aside (a read before this one wrote it). */
 function commit(): string {
   const head = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: ROOT, encoding: 'utf8' }).trim();
-  const dirty = execFileSync('git', ['status', '--porcelain', '--untracked-files=no'], { cwd: ROOT, encoding: 'utf8' });
+  const dirty = execFileSync('git', statusArgs(ROOT, FINAL_LOG), { cwd: ROOT, encoding: 'utf8' });
   return dirty.trim() ? `${head} (modified)` : head;
 }
 

@@ -4,7 +4,14 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { decideRead, EMPTY_LOG, type FinalRead, formatRead, readsOf } from '../../bench/accuracy/final-log.js';
+import {
+  decideRead,
+  EMPTY_LOG,
+  type FinalRead,
+  formatRead,
+  readsOf,
+  statusArgs,
+} from '../../bench/accuracy/final-log.js';
 import { OptionError, readOptions } from '../../bench/accuracy/options.js';
 
 const READ: FinalRead = {
@@ -40,6 +47,20 @@ describe('the log of final-test reads', () => {
     expect(forced.allowed).toBe(true);
     expect(forced.message).toContain('FORCED read number 2');
     expect(decideRead([READ], 33, false).allowed).toBe(true);
+  });
+
+  it("names the commit read without counting the log's own new row as a change", () => {
+    const args = statusArgs('/repo', '/repo/docs/final-test-reads.md');
+    expect(args).toEqual([
+      'status',
+      '--porcelain',
+      '--untracked-files=no',
+      '--',
+      '.',
+      ':(exclude)docs/final-test-reads.md',
+    ]);
+    // A log outside the repository (FINAL_TEST_LOG) is not in its status anyway: no pathspec may name it.
+    expect(statusArgs('/repo', '/tmp/log.md')).toEqual(['status', '--porcelain', '--untracked-files=no', '--', '.']);
   });
 
   it('is committed, and every row of it reads', () => {
