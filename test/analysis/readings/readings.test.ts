@@ -1,0 +1,245 @@
+// readingsOf and searchModel: the layouts and models a ciphertext may be read with, and their priors, worked by hand.
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { getFoldedModel, getModel, type Language } from '../../../src/analysis/language-model/index.js';
+import { type Reading, readingsOf, searchModel, tokenize } from '../../../src/analysis/readings/index.js';
+import { namedAlphabet } from '../../../src/core/index.js';
+
+const basic = namedAlphabet('basic');
+const ALL = Number.POSITIVE_INFINITY;
+
+/** A reading as [layout, folded, prior rounded to 4 places]. */
+const brief = (r: Reading): [string, boolean, number] => [
+  r.layout,
+  r.folded,
+  Math.round(Math.exp(r.logPrior) * 1e4) / 1e4,
+];
+const readAs = (text: string, language: Language = 'en', maxLetters = ALL) =>
+  readingsOf(text, basic, language, maxLetters).map(brief);
+
+/**
+ * The priors, by the constants of readings.ts: a layout a stripped text can have is one with probability 0.5 (0.1
+ * in mixed case, 0.05 in lower case, 0.95 letter-spaced); a short one (≤ 12 letters, more than one run) is one word
+ * half the time; letter-spaced words apart by wider gaps weigh 0.1 / 0.45 / 0.45.
+ */
+const LAYOUTS: [string, string, [string, boolean, number][]][] = [
+  ['words with punctuation: words only', 'Khoor, zruog!', [['words', false, 1]]],
+  [
+    'a run of capitals: words or run together',
+    'KHOORZRUOG',
+    [
+      ['words', false, 0.5],
+      ['joined', false, 0.5],
+    ],
+  ],
+  [
+    'a run in mixed case is rarely stripped',
+    'KhoorZruog',
+    [
+      ['words', false, 0.9],
+      ['joined', false, 0.1],
+    ],
+  ],
+  [
+    'a run in lower case more rarely',
+    'khoorzruog',
+    [
+      ['words', false, 0.95],
+      ['joined', false, 0.05],
+    ],
+  ],
+  ['a run of 25 letters is no word', 'KHOORZRUOGKHOORZRUOGKHOOR', [['joined', false, 1]]],
+  [
+    'a run of 24 letters may be one',
+    'KHOORZRUOGKHOORZRUOGKHOO',
+    [
+      ['words', false, 0.5],
+      ['joined', false, 0.5],
+    ],
+  ],
+  [
+    'one letter at a time, few: mostly stripped, maybe one word',
+    'K H O O R',
+    [
+      ['words', false, 0.05],
+      ['one word', false, 0.475],
+      ['joined', false, 0.475],
+    ],
+  ],
+  ['one letter at a time, 13 of them: run together', 'K H O O R Z R U O G K H O', [['joined', false, 1]]],
+  ['one letter at a time by any separator', 'K-H-O-O-R-Z-R-U-O-G-K-H-O', [['joined', false, 1]]],
+  [
+    'letter-spaced, words apart by wider gaps',
+    'K H O O R   Z R U O G',
+    [
+      ['words', false, 0.1],
+      ['gaps', false, 0.45],
+      ['joined', false, 0.45],
+    ],
+  ],
+  [
+    'letter-spaced with a third kind of gap: no word gaps',
+    'K H O O R   Z-R U O G',
+    [
+      ['words', false, 0.05],
+      ['one word', false, 0.475],
+      ['joined', false, 0.475],
+    ],
+  ],
+  [
+    'letter-spaced whose other gap is narrower than the commonest: no word gaps',
+    'K  H  O  O R',
+    [
+      ['words', false, 0.05],
+      ['one word', false, 0.475],
+      ['joined', false, 0.475],
+    ],
+  ],
+  [
+    'three equal groups of five',
+    'KHOOR ZRUOG KHOOR',
+    [
+      ['words', false, 0.5],
+      ['joined', false, 0.5],
+    ],
+  ],
+  [
+    'groups of five, the last shorter',
+    'KHOOR ZRUOG KHO',
+    [
+      ['words', false, 0.5],
+      ['joined', false, 0.5],
+    ],
+  ],
+  ['groups whose last is longer are words', 'KHOO ZRUO KHOOR', [['words', false, 1]]],
+  ['three groups of three are words', 'KHO ZRU KHO', [['words', false, 1]]],
+  [
+    'four groups of two, 8 letters: stripped, maybe one word',
+    'KH ZR KH OO',
+    [
+      ['words', false, 0.5],
+      ['one word', false, 0.25],
+      ['joined', false, 0.25],
+    ],
+  ],
+  ['groups apart by punctuation are words', 'KHOOR-ZRUOG-KHOOR', [['words', false, 1]]],
+  [
+    'one break in 16 letters is a line break',
+    'KHOO\nZRUOGKHOORZR',
+    [
+      ['words', false, 0.5],
+      ['joined', false, 0.5],
+    ],
+  ],
+  ['one break in 15 letters is a word break', 'KHOOR\nZRUOGKHOOR', [['words', false, 1]]],
+  // A letter the alphabet lacks and a combining mark belong to their run; a digit separates.
+  [
+    'an other letter inside a run',
+    'KHOÓRZRUOG',
+    [
+      ['words', false, 0.5],
+      ['joined', false, 0.5],
+    ],
+  ],
+  ['a digit between runs is no white space', 'KHOOR1ZRUOG1KHOOR', [['words', false, 1]]],
+];
+
+describe('readingsOf: layouts and their priors (English, A–Z)', () => {
+  for (const [what, text, readings] of LAYOUTS)
+    it(what, () => {
+      expect(readAs(text)).toEqual(readings);
+    });
+
+  it('reads each layout`s tokens as tokenize does, the one-word reading with the separators removed', () => {
+    const en = getModel('en');
+    const rs = readingsOf('K H O O R', basic, 'en', ALL);
+    const [words, oneWord, joined] = rs;
+    expect(words?.tokens).toEqual(tokenize('K H O O R', basic, en, 'spaced'));
+    expect(oneWord?.tokens).toEqual(tokenize('KHOOR', basic, en, 'spaced'));
+    expect(joined?.tokens).toEqual(tokenize('K H O O R', basic, en, 'joined'));
+    const gaps = readingsOf('K H O O R   Z R U O G', basic, 'en', ALL)[1];
+    expect(gaps?.tokens).toEqual(tokenize('KHOOR ZRUOG', basic, en, 'spaced'));
+    for (const r of rs) {
+      expect(r.model).toBe(en);
+      expect(r.start).toBeDefined();
+    }
+  });
+
+  it('reads the layout only as far as maxLetters', () => {
+    // 30 letters run together are no word, but their first 20 may be.
+    const long = 'KHOORZRUOGKHOORZRUOGKHOORZRUOG';
+    expect(readAs(long)).toEqual([['joined', false, 1]]);
+    expect(readAs(long, 'en', 20)).toEqual([
+      ['words', false, 0.5],
+      ['joined', false, 0.5],
+    ]);
+    // The lower-case letters past the 10th do not make the text mixed-case.
+    expect(readAs('KHOORZRUOGkhoor', 'en', 10)).toEqual([
+      ['words', false, 0.5],
+      ['joined', false, 0.5],
+    ]);
+    const en = getModel('en');
+    expect(readingsOf(long, basic, 'en', 20)[0]?.tokens).toEqual(tokenize(long, basic, en, 'spaced', 20));
+  });
+
+  it('weighs readings whose priors sum to one (property)', () => {
+    const unit = fc.constantFrom('a', 'B', 'c', ' ', ' ', '   ', '.', '-', '\n', 'é');
+    fc.assert(
+      fc.property(fc.string({ unit, minLength: 1, maxLength: 40 }), (text) => {
+        const rs = readingsOf(text, basic, 'en', ALL);
+        const total = rs.reduce((s, r) => s + Math.exp(r.logPrior), 0);
+        expect(total).toBeCloseTo(1, 9);
+        for (const r of rs) expect(r.logPrior).toBeLessThanOrEqual(0);
+      }),
+    );
+  });
+});
+
+describe('readingsOf and searchModel: a language with accents, its plaintext folded or not', () => {
+  const pl = getModel('pl');
+  const plFolded = getFoldedModel('pl');
+
+  it('reads an A–Z text of a language with accents both as written and folded, half each', () => {
+    expect(readAs('Khoor, zruog!', 'pl')).toEqual([
+      ['words', false, 0.5],
+      ['words', true, 0.5],
+    ]);
+    const [own, folded] = readingsOf('Khoor, zruog!', basic, 'pl', ALL);
+    expect([own?.model, folded?.model]).toEqual([pl, plFolded]);
+    // The folded models have no word-start table.
+    expect([own?.start === undefined, folded?.start]).toEqual([false, undefined]);
+    expect(searchModel('Khoor, zruog!', basic, 'pl', ALL)).toBe(plFolded);
+  });
+
+  it('reads a text that kept an accent with the language`s own model only', () => {
+    expect(readAs('Khoor, zruóg!', 'pl')).toEqual([['words', false, 1]]);
+    expect(searchModel('Khoor, zruóg!', basic, 'pl', ALL)).toBe(pl);
+    // An accent past the letters read says nothing: the first five, "Khoor", are one run in mixed case, either way.
+    expect(readAs('Khoor, zruóg!', 'pl', 5)).toEqual([
+      ['words', false, 0.45],
+      ['joined', false, 0.05],
+      ['words', true, 0.45],
+      ['joined', true, 0.05],
+    ]);
+    // A non-ASCII character Polish does not write is no kept accent.
+    expect(readAs('Khoor, zruég!', 'pl')).toHaveLength(2);
+  });
+
+  it('reads with one model where folding cannot have happened', () => {
+    // English has no accents to fold; the Polish alphabet is not within A–Z.
+    expect(readAs('Khoor, zruog!', 'en')).toEqual([['words', false, 1]]);
+    expect(searchModel('Khoor, zruog!', basic, 'en', ALL)).toBe(getModel('en'));
+    const polish = namedAlphabet('polish');
+    expect(readingsOf('Khoor, zruog!', polish, 'pl', ALL).map(brief)).toEqual([['words', false, 1]]);
+    expect(searchModel('Khoor, zruog!', polish, 'pl', ALL)).toBe(pl);
+  });
+
+  it('weighs each layout under both models', () => {
+    expect(readAs('KHOORZRUOG', 'pl')).toEqual([
+      ['words', false, 0.25],
+      ['joined', false, 0.25],
+      ['words', true, 0.25],
+      ['joined', true, 0.25],
+    ]);
+  });
+});
