@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { getFoldedModel, getModel, type Language } from '../../../src/analysis/language-model/index.js';
 import { type Reading, readingsOf, searchModel, tokenize } from '../../../src/analysis/readings/index.js';
-import { namedAlphabet } from '../../../src/core/index.js';
+import { customAlphabet, namedAlphabet } from '../../../src/core/index.js';
 
 const basic = namedAlphabet('basic');
 const ALL = Number.POSITIVE_INFINITY;
@@ -112,6 +112,89 @@ const LAYOUTS: [string, string, [string, boolean, number][]][] = [
     ],
   ],
   ['groups whose last is longer are words', 'KHOO ZRUO KHOOR', [['words', false, 1]]],
+  ['groups with a shorter one inside are words', 'KHOOR ZRU KHOOR', [['words', false, 1]]],
+  [
+    'three groups of four, 12 letters: a layout, maybe one word',
+    'KHOO ZRUO KHOO',
+    [
+      ['words', false, 0.5],
+      ['one word', false, 0.25],
+      ['joined', false, 0.25],
+    ],
+  ],
+  [
+    'four groups of three, 12 letters: maybe one word',
+    'KHO ZRU KHO ZRU',
+    [
+      ['words', false, 0.5],
+      ['one word', false, 0.25],
+      ['joined', false, 0.25],
+    ],
+  ],
+  [
+    'five groups of five, 25 letters: a layout, no word',
+    'KHOOR ZRUOG KHOOR ZRUOG KHOOR',
+    [
+      ['words', false, 0.5],
+      ['joined', false, 0.5],
+    ],
+  ],
+  ['groups apart by white space and by punctuation are words', 'KHOOR ZRUOG-KHOOR', [['words', false, 1]]],
+  [
+    'groups with a wider gap are groups, not letter-spaced words',
+    'KHOOR ZRUOG   KHOOR',
+    [
+      ['words', false, 0.5],
+      ['joined', false, 0.5],
+    ],
+  ],
+  [
+    'one letter at a time, three times',
+    'K H O',
+    [
+      ['words', false, 0.05],
+      ['one word', false, 0.475],
+      ['joined', false, 0.475],
+    ],
+  ],
+  ['one letter at a time, twice, is words', 'K H', [['words', false, 1]]],
+  ['some runs of one letter are not letter-spaced', 'KH O O RZ', [['words', false, 1]]],
+  [
+    'one letter at a time, 12 of them: still maybe one word',
+    'K H O O R Z R U O G K H',
+    [
+      ['words', false, 0.05],
+      ['one word', false, 0.475],
+      ['joined', false, 0.475],
+    ],
+  ],
+  ['13 letter-spaced A`s are run together too', 'A A A A A A A A A A A A A', [['joined', false, 1]]],
+  [
+    'separators before the first run are no gap',
+    '...KHOORZRUOG',
+    [
+      ['words', false, 0.5],
+      ['joined', false, 0.5],
+    ],
+  ],
+  [
+    'letter-spaced, the wider gap first: the commonest is between letters',
+    'K   H O O R',
+    [
+      ['words', false, 0.1],
+      ['gaps', false, 0.45],
+      ['joined', false, 0.45],
+    ],
+  ],
+  [
+    'letter-spaced, two gaps as common: the first met is between letters',
+    'K H O   O   R',
+    [
+      ['words', false, 0.1],
+      ['gaps', false, 0.45],
+      ['joined', false, 0.45],
+    ],
+  ],
   ['three groups of three are words', 'KHO ZRU KHO', [['words', false, 1]]],
   [
     'four groups of two, 8 letters: stripped, maybe one word',
@@ -144,6 +227,17 @@ const LAYOUTS: [string, string, [string, boolean, number][]][] = [
   ['a digit between runs is no white space', 'KHOOR1ZRUOG1KHOOR', [['words', false, 1]]],
 ];
 
+describe('readingsOf: an alphabet of digits, whose letters the model reads as separators', () => {
+  it('reads the digits as the runs', () => {
+    // Four runs of two "letters", all "lower case" (a digit is its own lower case): a layout at 0.05, maybe one word.
+    expect(readingsOf('12 34 56 78', customAlphabet('0123456789'), 'en', ALL).map(brief)).toEqual([
+      ['words', false, 0.95],
+      ['one word', false, 0.025],
+      ['joined', false, 0.025],
+    ]);
+  });
+});
+
 describe('readingsOf: layouts and their priors (English, A–Z)', () => {
   for (const [what, text, readings] of LAYOUTS)
     it(what, () => {
@@ -157,8 +251,10 @@ describe('readingsOf: layouts and their priors (English, A–Z)', () => {
     expect(words?.tokens).toEqual(tokenize('K H O O R', basic, en, 'spaced'));
     expect(oneWord?.tokens).toEqual(tokenize('KHOOR', basic, en, 'spaced'));
     expect(joined?.tokens).toEqual(tokenize('K H O O R', basic, en, 'joined'));
-    const gaps = readingsOf('K H O O R   Z R U O G', basic, 'en', ALL)[1];
+    const [, gaps, gapsJoined] = readingsOf('K H O O R   Z R U O G', basic, 'en', ALL);
     expect(gaps?.tokens).toEqual(tokenize('KHOOR ZRUOG', basic, en, 'spaced'));
+    expect(gapsJoined?.tokens).toEqual(tokenize('K H O O R   Z R U O G', basic, en, 'joined'));
+    expect(readingsOf('K H O   O   R', basic, 'en', ALL)[1]?.tokens).toEqual(tokenize('KHO O R', basic, en, 'spaced'));
     for (const r of rs) {
       expect(r.model).toBe(en);
       expect(r.start).toBeDefined();
@@ -223,6 +319,27 @@ describe('readingsOf and searchModel: a language with accents, its plaintext fol
     ]);
     // A non-ASCII character Polish does not write is no kept accent.
     expect(readAs('Khoor, zruég!', 'pl')).toHaveLength(2);
+  });
+
+  it('reads only as far as maxLetters for a kept accent, counting the alphabet`s letters alone', () => {
+    // "ó" comes after the fifth letter: kept. After the sixth: unread.
+    expect(readAs('Khoor, ó', 'pl', 5)).toEqual([['words', false, 1]]);
+    expect(readAs('AAAAAAó', 'pl', 5)).toEqual([
+      ['words', false, 0.25],
+      ['joined', false, 0.25],
+      ['words', true, 0.25],
+      ['joined', true, 0.25],
+    ]);
+  });
+
+  it('counts a letter the alphabet lacks but the language writes as kept, in ASCII only if the alphabet is A–Z', () => {
+    // An alphabet of A–Y: the z of the text is no accent kept (ASCII), so both models read it.
+    const ay = customAlphabet('ABCDEFGHIJKLMNOPQRSTUVWXY');
+    const models = (a: typeof ay) => [...new Set(readingsOf('Khoor zruog', a, 'pl', ALL).map((r) => r.folded))];
+    expect(models(ay)).toEqual([false, true]);
+    // An alphabet of A–Z and a digit is not within A–Z: no folding to weigh.
+    const az0 = customAlphabet('ABCDEFGHIJKLMNOPQRSTUVWXYZ0');
+    expect(models(az0)).toEqual([false]);
   });
 
   it('reads with one model where folding cannot have happened', () => {

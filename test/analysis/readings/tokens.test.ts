@@ -10,6 +10,14 @@ import {
   type Tokens,
   tokenize,
 } from '../../../src/analysis/readings/index.js';
+import {
+  CASE_CAPITAL,
+  CASE_LOWER,
+  CASE_NONE,
+  JOIN_AFTER,
+  JOIN_BEFORE,
+  joinState,
+} from '../../../src/analysis/words/index.js';
 import { customAlphabet, namedAlphabet } from '../../../src/core/index.js';
 
 const en = getModel('en');
@@ -52,6 +60,16 @@ const READ: [string, string, string, { letters: number; joined: boolean; open: b
     { letters: 3, joined: false, open: true },
   ],
   ['a lone high surrogate is read as a boundary', 'a\uD835b c', 'a_b_c', { letters: 3, joined: false, open: true }],
+  [
+    'a lone low surrogate after a letter is a boundary too',
+    'a\uDC00b c',
+    'a_b_c',
+    { letters: 3, joined: false, open: true },
+  ],
+  // U+1D401 (D835 DC01), U+10000 (D800 DC00, the first pair) and U+20BFF (D842 DFFF, a low surrogate's last) are letters.
+  ['a pair whose low half is past DC00', 'a\u{1D401}b c', 'a#b_c', { letters: 3, joined: false, open: true }],
+  ['a pair at the first high surrogate', 'a\u{10000}b c', 'a#b_c', { letters: 3, joined: false, open: true }],
+  ['a pair at the last low surrogate', 'a\u{20BFF}b c', 'a#b_c', { letters: 3, joined: false, open: true }],
   [
     'a high surrogate at the very end is a boundary too',
     'ab \uD835',
@@ -117,6 +135,7 @@ const READ: [string, string, string, { letters: number; joined: boolean; open: b
     { letters: 11, joined: false, open: true },
   ],
   ['groups of two are words, however many', 'ab ab ab ab', 'ab_ab_ab_ab', { letters: 8, joined: false, open: true }],
+  ['groups of two, the last of one, are words', 'ab ab ab a', 'ab_ab_ab_a', { letters: 7, joined: false, open: true }],
   ['one letter at a time, four times, is a layout', 'k h o o', 'khoo', { letters: 4, joined: true, open: true }],
   ['one letter at a time, three times, is words', 'k h o', 'k_h_o', { letters: 3, joined: false, open: true }],
   [
@@ -163,6 +182,38 @@ describe('tokenize: what a text reads as', () => {
     expect([show(cut), cut.letters, cut.open]).toEqual(['####', 0, true]);
     // A text shorter than that bound is read whole.
     expect(show(tokenize('éa', basic, en, 'auto', 1))).toBe('#a');
+  });
+
+  it('marks each word`s case class at its first code, a word of other letters too, and -1 elsewhere', () => {
+    // Words at codes 0, 3 and 6: the text's first (no class: it starts a sentence), "éé" lower, "Ef" capital.
+    const tokens = tokenize('Ab éé Ef', basic, en);
+    expect(show(tokens)).toBe('ab_##_ef');
+    expect(Array.from(tokens.caseAt as Int8Array)).toEqual([
+      CASE_NONE,
+      CASE_NONE,
+      CASE_NONE,
+      CASE_LOWER,
+      CASE_NONE,
+      CASE_NONE,
+      CASE_CAPITAL,
+      CASE_NONE,
+    ]);
+  });
+
+  it('marks each word`s joins at its first code, the first and last word known as such', () => {
+    // "ab'c de": words at codes 0 (joined after), 3 (joined before) and 5 (neither, the last).
+    const tokens = tokenize("ab'c de", basic, en);
+    expect(Array.from(tokens.joinAt as Int8Array)).toEqual([
+      joinState(JOIN_AFTER, true, false),
+      0,
+      0,
+      joinState(JOIN_BEFORE, false, false),
+      0,
+      joinState(0, false, true),
+      0,
+    ]);
+    // The last word's own state differs from a middle word's: the flag reaches it.
+    expect(joinState(0, false, true)).not.toBe(joinState(0, false, false));
   });
 
   it('makes no case or join marks for joined texts, and none where nothing is marked', () => {
@@ -247,10 +298,16 @@ describe('decodeSymbols', () => {
     expect(Array.from(decodeSymbols(tokenize('a', basic, en), [3], candidateSymbols(basic, en)))).toEqual([23]);
   });
 
-  it('writes into the array it is given', () => {
+  it('writes into the array it is given, its codes` slots only', () => {
     const tokens = tokenize('ab', basic, en);
-    const out = new Int32Array(2);
+    const out = new Int32Array(3).fill(7);
     expect(decodeSymbols(tokens, [0], candidateSymbols(basic, en), out)).toBe(out);
-    expect(Array.from(out)).toEqual([0, 1]);
+    expect(Array.from(out)).toEqual([0, 1, 7]);
+  });
+
+  it('reads the alphabet`s first letter unshifted as itself', () => {
+    // In the alphabet "ba", b is letter 0 and stands for the model's symbol 1.
+    const a = customAlphabet('ba');
+    expect(Array.from(decodeSymbols(tokenize('b', a, en), [0], candidateSymbols(a, en)))).toEqual([1]);
   });
 });
