@@ -100,27 +100,27 @@ function readerOf(grams: Grams, ngrams: NgramModel, sym: Int32Array, S: number, 
   const tags = new Int32Array(dense ? 0 : CACHE_SIZE).fill(-1);
   const cached = new Float64Array(dense ? 0 : CACHE_SIZE);
   const cost = dense ? 1 : MODEL_READ_COST;
-  // One reader for each kind of table, so that neither asks on every n-gram it reads which kind it has.
-  const gram = dense
-    ? (g: number): number => {
-        let id = 0;
-        const base = g * N;
-        for (let r = 0; r < N; r++) id = id * S + (sym[codes[base + r] as number] as number);
-        return (weights[g] as number) * (dense[id] as number);
-      }
-    : (g: number): number => {
-        let ctx = 0;
-        const base = g * N;
-        for (let r = 0; r + 1 < N; r++) ctx = ctx * S + (sym[codes[base + r] as number] as number);
-        const c = sym[codes[base + N - 1] as number] as number;
-        const id = ctx * S + c;
-        const slot = (Math.imul(id, 0x9e3779b1) >>> CACHE_SHIFT) as number;
-        if (tags[slot] !== id) {
-          tags[slot] = id;
-          cached[slot] = logProb(ctx, c);
-        }
-        return (counts[g] as number) * (cached[slot] as number);
-      };
+  // One function literal for both kinds of table: the scorers' moves call it from one site, and V8 keeps one feedback
+  // cell per literal, so two literals made that site polymorphic once a solve had read a model through the cache (a
+  // 5-gram's second search): every later search ran it uninlined, 25 % slower (docs/solver-results.md, 2026-12-04).
+  const gram = (g: number): number => {
+    const base = g * N;
+    if (dense) {
+      let id = 0;
+      for (let r = 0; r < N; r++) id = id * S + (sym[codes[base + r] as number] as number);
+      return (weights[g] as number) * (dense[id] as number);
+    }
+    let ctx = 0;
+    for (let r = 0; r + 1 < N; r++) ctx = ctx * S + (sym[codes[base + r] as number] as number);
+    const c = sym[codes[base + N - 1] as number] as number;
+    const id = ctx * S + c;
+    const slot = (Math.imul(id, 0x9e3779b1) >>> CACHE_SHIFT) as number;
+    if (tags[slot] !== id) {
+      tags[slot] = id;
+      cached[slot] = logProb(ctx, c);
+    }
+    return (counts[g] as number) * (cached[slot] as number);
+  };
   return { gram, cost };
 }
 
