@@ -66,6 +66,7 @@ const READ: [string, string, string, { letters: number; joined: boolean; open: b
     'a_b_c',
     { letters: 3, joined: false, open: true },
   ],
+  ['two low surrogates are no pair', 'a\uDC00\uDC00b c', 'a_b_c', { letters: 3, joined: false, open: true }],
   // U+1D401 (D835 DC01), U+10000 (D800 DC00, the first pair) and U+20BFF (D842 DFFF, a low surrogate's last) are letters.
   ['a pair whose low half is past DC00', 'a\u{1D401}b c', 'a#b_c', { letters: 3, joined: false, open: true }],
   ['a pair at the first high surrogate', 'a\u{10000}b c', 'a#b_c', { letters: 3, joined: false, open: true }],
