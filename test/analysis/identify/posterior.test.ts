@@ -103,6 +103,13 @@ describe('familyPosterior', () => {
     [1 / (2 + w), w / (2 + w), 1 / (2 + w)].forEach((x, i) => expect(p[i]).toBeCloseTo(x, 12));
   });
 
+  it('stays finite when one family is a thousand nats above unknown', () => {
+    const wide = familyScores(evidence(0, [lang({ language: 'en', plain: 1000 })]));
+    const p = familyPosterior(wide, IDENTITY);
+    expect(p[0]).toBe(0);
+    expect(p[1]).toBe(1);
+  });
+
   it('stays finite when every evidence is far below zero', () => {
     const far = familyScores(evidence(-1e6, [lang({ language: 'en', plain: -1e6 + Math.log(3) })]));
     const p = familyPosterior(far, IDENTITY);
@@ -128,17 +135,24 @@ describe('verdicts', () => {
           equivalents: [{ variant: 'variant_beaufort', key: 'QWC' }],
         },
         affine: Math.log(2),
-        affineKeys: [{ a: 5, b: 8, share: 1 }],
+        affineKeys: [
+          { a: 5, b: 8, share: 0.75 },
+          // Written out as the verdict's reading key, a = 1, b = 23 and a = 12, b = 3 must not read alike.
+          { a: 1, b: 23, share: 0.15 },
+          { a: 12, b: 3, share: 0.1 },
+        ],
       }),
     ]);
     // Weights: unknown 1, caesar 4, vigenere 2, affine 2; of 9.
     const vs = verdicts(e, 'de', IDENTITY);
     expect(vs.map((v) => [v.cipher, v.shift ?? v.key ?? v.a, Math.round(v.confidence * 9 * 1e9) / 1e9])).toEqual([
       ['caesar', 3, 2.4],
-      ['affine', 5, 2],
       ['caesar', 7, 1.6],
+      ['affine', 5, 1.5],
       ['unknown', undefined, 1],
       ['vigenere', 'KEY', 0.5],
+      ['affine', 1, 0.3],
+      ['affine', 12, 0.2],
     ]);
     const vigenere = vs.find((v) => v.cipher === 'vigenere');
     expect(vigenere).toMatchObject({ language: 'en', equivalents: [{ variant: 'variant_beaufort', key: 'QWC' }] });
@@ -160,18 +174,20 @@ describe('verdicts', () => {
         plain: NONE,
         substitution: { language: 'es', evidence: 0, key: 'QWERTY', confidence: 0.5 },
         beaufort: { language: 'es', evidence: 0, key: 'BF', confidence: 1 },
-        autokey: { language: 'es', evidence: 0, key: 'AK', confidence: 1 },
+        autokey: { language: 'es', evidence: 0, key: 'AK', confidence: 0.5 },
+        porta: { language: 'es', evidence: 0, key: 'PO', confidence: 0.25 },
         atbash: 0,
       }),
     ]);
-    // Five families of weight 1 each: substitution 1/5 × 0.5.
+    // Six families of weight 1 each: substitution 1/6 × 0.5, and so on.
     const vs = verdicts(e, 'en', IDENTITY);
-    expect(Object.fromEntries(vs.map((v) => [v.cipher, [v.key, Math.round(v.confidence * 1e9) / 1e9]]))).toEqual({
-      substitution: ['QWERTY', 0.1],
-      beaufort: ['BF', 0.2],
-      autokey: ['AK', 0.2],
-      atbash: [undefined, 0.2],
-      unknown: [undefined, 0.2],
+    expect(Object.fromEntries(vs.map((v) => [v.cipher, [v.key, Math.round(v.confidence * 6 * 1e9) / 1e9]]))).toEqual({
+      substitution: ['QWERTY', 0.5],
+      beaufort: ['BF', 1],
+      autokey: ['AK', 0.5],
+      porta: ['PO', 0.25],
+      atbash: [undefined, 1],
+      unknown: [undefined, 1],
     });
   });
 
@@ -206,18 +222,39 @@ describe('verdicts', () => {
   });
 
   it('names no alphabet for plain text, read alike in any', () => {
-    const reading = (alphabet?: 'polish') => ({
-      evidence: evidence(0, [lang({ language: 'pl', plain: Math.log(3) })]),
+    const reading = (plain: number, alphabet?: 'polish') => ({
+      evidence: evidence(0, [lang({ language: 'pl', plain: Math.log(plain) })]),
       ...(alphabet && { alphabet }),
     });
-    const vs = verdicts([reading(), reading('polish')], 'en', IDENTITY);
-    // Plain in both readings is one verdict: 2 × (3 × ½) of 4.
+    // The Polish alphabet's reading is the likelier: the verdict is built from it, and still names no alphabet.
+    const vs = verdicts([reading(2), reading(4, 'polish')], 'en', IDENTITY);
+    // Plain in both readings is one verdict: (2 + 4) × ½ of 4.
     const plain = vs[0] as (typeof vs)[number];
     expect({ ...plain, confidence: Math.round(plain.confidence * 1e9) / 1e9 }).toEqual({
       cipher: 'plain',
       language: 'pl',
       confidence: 0.75,
     });
+  });
+
+  it('shares a language`s prior among the readings that hold it, and only those', () => {
+    // Basic: Polish and English; the Polish alphabet's: Polish alone. Weights: pl 2 × ½ twice, en 2, unknown 1.
+    const shift = (language: 'pl' | 'en', s: number) =>
+      lang({ language, caesar: Math.log(2), shifts: [{ shift: s, share: 1 }] });
+    const vs = verdicts(
+      [
+        { evidence: evidence(0, [shift('pl', 1), shift('en', 2)]) },
+        { evidence: evidence(0, [shift('pl', 3)]), alphabet: 'polish' },
+      ],
+      'en',
+      IDENTITY,
+    );
+    expect(vs.map((v) => [v.shift ?? v.cipher, Math.round(v.confidence * 5 * 1e9) / 1e9])).toEqual([
+      [2, 2],
+      [1, 1],
+      [3, 1],
+      ['unknown', 1],
+    ]);
   });
 });
 
@@ -254,6 +291,16 @@ describe('presentationOf and normalise at their edges', () => {
     // Punctuation between runs is no layout; after the last run it does not matter.
     ['KHO ZRU KHO-ZRU', 'spaced', 'KHO ZRU KHO-ZRU'],
     ['KHO ZRU KHO ZRU.', 'groups', 'KHOZRUKHOZRU.'],
+    // A gap of punctuation inside: words, however the runs measure.
+    ['KHO ZRU KH-O ZRU', 'spaced', 'KHO ZRU KH-O ZRU'],
+    ['KHOOR ZRU KHOOR ZR', 'spaced', 'KHOOR ZRU KHOOR ZR'],
+    // Separators before the first letter (wider than the letters' gaps: a break before the first word, which scores
+    // as none), and the alphabet's first letter, A.
+    ['  K H O O', 'letterspaced', ' KHOO'],
+    ['A A A A', 'letterspaced', 'AAAA'],
+    // Letter-spaced with wider gaps between words; the narrowest gap may be wider than one.
+    ['K H O O R   Z R U O G', 'letterspaced', 'KHOOR ZRUOG'],
+    ['K  H  O  O    R', 'letterspaced', 'KHOO R'],
     // One letter at a time, three times: too few for a layout.
     ['K H O', 'spaced', 'K H O'],
     ['K H O O', 'letterspaced', 'KHOO'],
