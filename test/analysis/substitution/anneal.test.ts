@@ -12,7 +12,9 @@ import { LONG_EN } from '../texts.js';
 
 const basic = namedAlphabet('basic');
 const model = getModel('en');
+// Upper-cased first: the cipher keeps case, and the lower-case letters are most of the text.
 const cipher = substitutionEncrypt(LONG_EN, 'QWERTYUIOPASDFGHJKLZXCVBNM', basic)
+  .toUpperCase()
   .replace(/[^A-Z]/g, '')
   .slice(0, 80);
 const tokens = tokenize(cipher, basic, model, 'joined');
