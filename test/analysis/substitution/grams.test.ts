@@ -1,6 +1,7 @@
 // gramsOf and keySignature: a ciphertext's distinct n-grams, their counts and each letter's n-grams, worked by hand.
 import { describe, expect, it } from 'vitest';
-import { getModel, type NgramModel } from '../../../src/analysis/index.js';
+import { getModel } from '../../../src/analysis/index.js';
+import type { NgramModel } from '../../../src/analysis/language-model/index.js';
 import { tokenize } from '../../../src/analysis/readings/index.js';
 import { gramsOf, keySignature } from '../../../src/analysis/substitution/grams.js';
 import { namedAlphabet } from '../../../src/core/index.js';

@@ -2,7 +2,8 @@
 // look-ups of a model too large for one, a whole key and a swap, and what each read costs.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { getModel, type NgramModel } from '../../../src/analysis/index.js';
+import { getModel } from '../../../src/analysis/index.js';
+import type { NgramModel } from '../../../src/analysis/language-model/index.js';
 import { candidateSymbols, type Tokens, tokenize } from '../../../src/analysis/readings/index.js';
 import { readsDense, scorerOf } from '../../../src/analysis/substitution/anneal.js';
 import { gramsOf } from '../../../src/analysis/substitution/grams.js';
