@@ -93,14 +93,14 @@ describe('familyPosterior', () => {
   it('is the softmax of the evidence against unknown`s under the identity', () => {
     // exp(0) : exp(ln 3) : exp(0) = 1 : 3 : 1.
     const p = familyPosterior(scores, IDENTITY);
-    [0.2, 0.6, 0.2].forEach((x, i) => expect(p[i]).toBeCloseTo(x, 12));
+    for (const [i, x] of [0.2, 0.6, 0.2].entries()) expect(p[i]).toBeCloseTo(x, 12);
   });
 
   it('divides a family`s evidence by its temperature and adds its bias', () => {
     // plain: ln 3 / 2 + ln 2 → weight 2√3; unknown and caesar 1 each.
     const p = familyPosterior(scores, tuned('plain', 2, Math.log(2)));
     const w = 2 * Math.sqrt(3);
-    [1 / (2 + w), w / (2 + w), 1 / (2 + w)].forEach((x, i) => expect(p[i]).toBeCloseTo(x, 12));
+    for (const [i, x] of [1 / (2 + w), w / (2 + w), 1 / (2 + w)].entries()) expect(p[i]).toBeCloseTo(x, 12);
   });
 
   it('stays finite when one family is a thousand nats above unknown', () => {

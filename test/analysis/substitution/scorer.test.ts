@@ -82,7 +82,11 @@ describe('scorerOf', () => {
             const swapped = [...key];
             [swapped[x], swapped[y]] = [swapped[y] as number, swapped[x] as number];
             let seen = Number.NaN;
-            expect(scorer.trySwap(x, y, (d) => ((seen = d), false))).toBe(false);
+            const refuse = (d: number): boolean => {
+              seen = d;
+              return false;
+            };
+            expect(scorer.trySwap(x, y, refuse)).toBe(false);
             expect(seen).toBeCloseTo(direct(tokens, ngrams, swapped) - direct(tokens, ngrams, key), dense ? 2 : 9);
             expect([scorer.total, Array.from(scorer.plainOf)]).toEqual([before, key]);
             expect(scorer.trySwap(x, y, () => true)).toBe(true);
