@@ -2,6 +2,7 @@
 // listed and folded, the null model's evidence and a key's completion, each worked by hand.
 import { describe, expect, it } from 'vitest';
 import {
+  CALIBRATION,
   type Calibration,
   type Evidence,
   familyPosterior,
@@ -39,23 +40,14 @@ const evidence = (unknown: number, languages: LanguageEvidence[]): Evidence => (
   substituted: false,
 });
 
-const FAMILIES = [
-  'plain',
-  'caesar',
-  'atbash',
-  'affine',
-  'substitution',
-  'vigenere',
-  'beaufort',
-  'autokey',
-  'porta',
-] as const;
+/** The families the calibration weighs: the keys of the shipped one. */
+const FAMILIES = Object.keys(CALIBRATION.temperature) as (keyof Calibration['temperature'])[];
 /** The identity calibration: each family's posterior ∝ exp(its evidence − unknown's). */
 const IDENTITY: Calibration = {
   temperature: Object.fromEntries(FAMILIES.map((f) => [f, 1])) as Calibration['temperature'],
   bias: Object.fromEntries(FAMILIES.map((f) => [f, 0])) as Calibration['bias'],
 };
-const tuned = (f: (typeof FAMILIES)[number], temperature: number, bias: number): Calibration => ({
+const tuned = (f: keyof Calibration['temperature'], temperature: number, bias: number): Calibration => ({
   temperature: { ...IDENTITY.temperature, [f]: temperature },
   bias: { ...IDENTITY.bias, [f]: bias },
 });
