@@ -104,7 +104,7 @@ describe('anneal: what the restarts reach', () => {
     );
   });
 
-  it('with one letter or none left to move, answers the pins and what is left', () => {
+  it('with one letter left to move, answers the pins and the letter left', () => {
     const pinned = Int32Array.from(TRUE_PLAIN);
     pinned[3] = -1;
     const r = search({ pinned });
