@@ -28,19 +28,26 @@ function wordSet(language: Language, model: LanguageModel): ReadonlySet<string> 
 
 /**
  * The whole words of a spaced text: runs of cipher letters between word breaks, as [from, to) code offsets, the last
- * one left out when the text may end inside it. Empty for a text without word breaks.
+ * one left out when the text may end inside it, and so is a word holding a symbol the key does not move (an accent
+ * the alphabet lacks): the list cannot judge its letters alone. Empty for a text without word breaks.
  */
 export function wordSpans(tokens: Tokens, model: LanguageModel): [number, number][] {
   const spans: [number, number][] = [];
   if (tokens.joined) return spans;
   const codes = tokens.codes;
+  const breakCode = -1 - model.boundary;
   let start = 0;
+  let clean = true;
   for (let i = 0; i <= codes.length; i++) {
-    const c = i < codes.length ? (codes[i] as number) : -1 - model.boundary;
+    const c = i < codes.length ? (codes[i] as number) : breakCode;
     if (c >= 0) continue;
-    const whole = c === -1 - model.boundary && (i < codes.length || !tokens.open);
-    if (whole && i > start && codes.subarray(start, i).every((x) => x >= 0)) spans.push([start, i]);
+    if (c !== breakCode) {
+      clean = false;
+      continue;
+    }
+    if (clean && i > start && (i < codes.length || !tokens.open)) spans.push([start, i]);
     start = i + 1;
+    clean = true;
   }
   return spans;
 }
