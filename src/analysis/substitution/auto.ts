@@ -1,8 +1,12 @@
 // Breaking a cryptogram in a language not given: a glance at every language, a longer look at those near the likeliest,
-// and the search in full of the likeliest (and of a close runner-up), each going on from what came before it.
+// and the search in full of the likeliest (and of the language its words name, and of a close runner-up), each going
+// on from what came before it.
 import type { Alphabet } from '../../core/index.js';
-import { LANGUAGES } from '../language-model/index.js';
+import { LANGUAGES, type Language, type LanguageModel } from '../language-model/index.js';
+import { tokenize } from '../readings/index.js';
+import { patternLogLikelihood } from './patterns.js';
 import { type Attempt, attempt, carried } from './search.js';
+import { wordCountsOf, wordSpans } from './words.js';
 import { LOOKS_WORK, SOLVE_WORK, type Work, withShare } from './work.js';
 
 /**
@@ -31,14 +35,15 @@ function score(t: Attempt): number {
 
 /**
  * With auto: every language glanced at, those near the likeliest looked at longer (when more than one is), the
- * likeliest (and any close behind it) searched whole. The glance spares the longer look of languages far behind,
- * which never settle and cost the most (5 languages × 16 restarts of 300 letters took 2–4 s). All of it draws on
- * `work`, auto's whole allowance (AUTO_WORK): the glances as their schedule says, the looks share LOOKS_WORK less what
- * the final search keeps (SOLVE_WORK), and the runner-up's final (a quarter) runs only if that much is left. A look goes
- * on from its language's glance, and a final search from its look, where both read the whole text and started as hot
- * (search.ts, JoinedRun): either way, of a text of up to GLANCE_LETTERS letters run together (whose final starts
- * cooler, afresh) or of 200–300 (whose final goes on from its look, if it had one), the search in the language named is the search a
- * solve in that language makes. The glances and looks keep the search's hotter start (`ranks`): cooler, a wrong
+ * likeliest (and, with a quarter of the effort, the language spaced text's words name and any close behind) searched
+ * whole. The glance spares the longer look of languages far behind, which never settle and cost the most (5
+ * languages × 16 restarts of 300 letters took 2–4 s). All of it draws on `work`, auto's whole allowance (AUTO_WORK):
+ * the glances as their schedule says, the looks share LOOKS_WORK less what the final search keeps (SOLVE_WORK) and
+ * (spaced) a quarter, and the runners-up's finals run only if enough is left. A look goes on from its language's
+ * glance, and a final search from its look, where both read the whole text and started as hot (search.ts, JoinedRun):
+ * either way, of a text of up to GLANCE_LETTERS letters run together (whose final starts cooler, afresh) or of
+ * 200–300 (whose final goes on from its look, if it had one), the search in the language named is the search a solve
+ * in that language makes. The glances and looks keep the search's hotter start (`ranks`): cooler, a wrong
  * language's key read nearly as well as the right one's (dev, 100 letters, 20 passages a cell: auto named 97 % of
  * spaced passages and 94 % of letters alone hot, 92 % and 90 % with the solve's cooler start).
  */
@@ -48,9 +53,17 @@ export function autoAttempt(text: string, a: Alphabet, pinned: Int32Array, effor
   );
   const lead = Math.max(...glances.map(score));
   const near = glances.filter((g) => score(g) > lead - GLANCE_MARGIN);
-  // The looks never take what the final search in the language chosen may spend. At 100 letters with all five near,
-  // each look's share is less than its glance spent, and no look runs (docs/solver-results.md, 2026-12-02 afternoon).
-  const looks = Math.min(LOOKS_WORK * effort, work.limit - work.spent - SOLVE_WORK * effort);
+  // The language the words' patterns name (spaced text): if the glances and looks name another, it is searched too.
+  const named = byWordPatterns(
+    text,
+    a,
+    glances.map((g) => g.model),
+  );
+  const quarter = (SOLVE_WORK * effort) / 4;
+  // The looks never take what the final search in the language chosen may spend, nor (spaced) that runner-up's
+  // quarter. At 100 letters with all five near, each look's share is less than its glance spent, and no look runs
+  // (docs/solver-results.md, 2026-12-02 afternoon).
+  const looks = Math.min(LOOKS_WORK * effort, work.limit - work.spent - SOLVE_WORK * effort - (named ? quarter : 0));
   // Scores of the glance and of the longer look read different letters: only those looked at longer are ranked.
   const quick = (
     near.length === 1
@@ -66,14 +79,40 @@ export function autoAttempt(text: string, a: Alphabet, pinned: Int32Array, effor
     withShare(work, SOLVE_WORK * e - carried(q.joined, { effort: e }), (w) =>
       attempt(text, a, q.language, pinned, { effort: e }, w, q.joined),
     );
-  const finals = [final(quick[0] as Attempt, effort)];
-  const second = quick[1];
-  // The runner-up with a quarter of the effort, and only from what is left of auto's whole allowance: it is most
-  // often wrong, and a wrong language's search is the dearest (its restarts never settle).
-  const left = work.limit - work.spent;
-  if (second && score(second) > top - AUTO_MARGIN && left >= (SOLVE_WORK * effort) / 4)
-    finals.push(final(second, effort / 4));
+  const first = quick[0] as Attempt;
+  const finals = [final(first, effort)];
+  // The runners-up, a quarter of the effort each and only from what is left of auto's whole allowance: they are most
+  // often wrong, and a wrong language's search is the dearest (its restarts never settle). First the language the
+  // words' patterns name, if the glances and looks named another; then the next of the looks, if close.
+  const runnersUp = new Set([
+    named === first.language
+      ? undefined
+      : (quick.find((q) => q.language === named) ?? glances.find((g) => g.language === named)),
+    quick[1] && score(quick[1]) > top - AUTO_MARGIN ? quick[1] : undefined,
+  ]);
+  // Spaced, one may start on half its quarter: the first final's last restart overruns its allowance (dev, 100
+  // letters: 1.8 million look-ups were left of the 2.75 reserved, and the runner-up named by the patterns was right).
+  const least = named ? quarter / 2 : quarter;
+  for (const q of runnersUp) if (q && work.limit - work.spent >= least) finals.push(final(q, effort / 4));
   return finals.reduce((x, y) => (score(y) > score(x) ? y : x));
+}
+
+/**
+ * The language whose listed words hold the cipher words' patterns of repeated letters likeliest, undefined for text
+ * without word breaks: the key cannot change it, and where the glances rank the text's own language second to fourth
+ * (4 hot restarts on 100 letters seldom find a key) it most often still names it (docs/solver-results.md, 2026-12-07).
+ */
+export function byWordPatterns(text: string, a: Alphabet, models: readonly LanguageModel[]): Language | undefined {
+  let named: Language | undefined;
+  let most = Number.NEGATIVE_INFINITY;
+  for (const model of models) {
+    const tokens = tokenize(text, a, model, 'auto', AUTO_LETTERS);
+    const spans = wordSpans(tokens, model);
+    if (spans.length === 0) return undefined;
+    const s = patternLogLikelihood(tokens.codes, spans, wordCountsOf(model.language, model));
+    if (s > most) [named, most] = [model.language, s];
+  }
+  return named;
 }
 
 /** The longer look at a language that glanced near the likeliest (going on from the glance where it read as much). */

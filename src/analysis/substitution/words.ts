@@ -97,12 +97,12 @@ export function wordsByLength(language: Language, model: LanguageModel): Readonl
   return out;
 }
 
-const frequentCache = new Map<string, readonly string[]>();
+const countsCache = new Map<string, ReadonlyMap<string, number>>();
 
-/** The listed words of wordSet, likeliest first (the counts of words that fold alike summed). */
-export function frequentWords(language: Language, model: LanguageModel): readonly string[] {
+/** The listed words of wordSet and how often the corpus holds each (the counts of words that fold alike summed). */
+export function wordCountsOf(language: Language, model: LanguageModel): ReadonlyMap<string, number> {
   const { key, form } = listing(language, model);
-  let out = frequentCache.get(key);
+  let out = countsCache.get(key);
   if (!out) {
     const w = getWordCounts(language);
     const counts = new Map<string, number>();
@@ -110,8 +110,21 @@ export function frequentWords(language: Language, model: LanguageModel): readonl
       const f = form(word);
       counts.set(f, (counts.get(f) ?? 0) + (w.cum[i + 1] as number) - (w.cum[i] as number));
     });
+    out = counts;
+    countsCache.set(key, out);
+  }
+  return out;
+}
+
+const frequentCache = new Map<ReadonlyMap<string, number>, readonly string[]>();
+
+/** The listed words of wordSet, likeliest first. */
+export function frequentWords(language: Language, model: LanguageModel): readonly string[] {
+  const counts = wordCountsOf(language, model);
+  let out = frequentCache.get(counts);
+  if (!out) {
     out = [...counts].sort((x, y) => y[1] - x[1]).map(([word]) => word);
-    frequentCache.set(key, out);
+    frequentCache.set(counts, out);
   }
   return out;
 }

@@ -1,7 +1,8 @@
 // Keys read off word patterns: a spaced cryptogram's cipher words read as the listed words whose pattern of repeated
 // letters they share, the most telling first, the pins kept.
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { patternIndex, patternStarts } from '../../../src/analysis/substitution/patterns.js';
+import { patternIndex, patternLogLikelihood, patternStarts } from '../../../src/analysis/substitution/patterns.js';
 import { namedAlphabet, substitutionEncrypt } from '../../../src/core/index.js';
 import { ABC, viewOf } from '../../support/words-view.js';
 
@@ -47,5 +48,48 @@ describe('patternStarts', () => {
   it('has nothing to start from when no listed word shares a cipher word’s pattern and length', () => {
     const { present, byFrequency } = order(CIPHER);
     expect(patternStarts(viewOf(CIPHER, ['a', 'aa']), patternIndex(['a', 'aa']), present, byFrequency)).toEqual([]);
+  });
+});
+
+describe('patternLogLikelihood', () => {
+  // Two patterns listed: abc ("the" 3, "and" 2) and abb ("all" 1, "see" 4), 10 words in all; an unseen pattern counts
+  // as half a word, against a total of 10 + 1000 / 2.
+  const COUNTS = new Map([
+    ['the', 3],
+    ['and', 2],
+    ['all', 1],
+    ['see', 4],
+  ]);
+  const spansOf = (codes: number[]) => {
+    const spans: [number, number][] = [];
+    let from = 0;
+    codes.forEach((c, i) => {
+      if (c >= 0) return;
+      spans.push([from, i]);
+      from = i + 1;
+    });
+    spans.push([from, codes.length]);
+    return spans;
+  };
+  const score = (codes: number[]) => patternLogLikelihood(Int32Array.from(codes), spansOf(codes), COUNTS);
+
+  it('sums each word pattern’s share of the listed words', () => {
+    // xyz yzz: abc (5 words) and abb (5 words).
+    expect(score([23, 24, 25, -1, 24, 25, 25])).toBeCloseTo(2 * Math.log(5.5 / 510), 12);
+    // qqq: a pattern no listed word has.
+    expect(score([16, 16, 16])).toBeCloseTo(Math.log(0.5 / 510), 12);
+  });
+
+  it('is the same under any relabelling of the cipher letters (the key cannot change it)', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.integer({ min: -1, max: 5 }), { minLength: 1, maxLength: 30 }),
+        fc.shuffledSubarray([10, 11, 12, 13, 14, 15], { minLength: 6, maxLength: 6 }),
+        (codes, relabel) => {
+          const moved = codes.map((c) => (c < 0 ? c : (relabel[c] as number)));
+          expect(score(moved)).toBeCloseTo(score(codes), 9);
+        },
+      ),
+    );
   });
 });

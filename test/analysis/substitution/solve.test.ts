@@ -3,7 +3,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { HELD_OUT } from '../../../scripts/lib/held-out.js';
-import { LANGUAGES, solveSubstitution } from '../../../src/analysis/index.js';
+import { getModel, LANGUAGES, solveSubstitution } from '../../../src/analysis/index.js';
+import { byWordPatterns } from '../../../src/analysis/substitution/auto.js';
 import { foldAccents, lettersOnly } from '../../../src/core/fold.js';
 import {
   affineEncrypt,
@@ -59,6 +60,18 @@ describe('solveSubstitution', () => {
     const p = passages.find((x) => x.language === 'de' && letterIndices(x.text, basic).length >= 100)!;
     expect(solveSubstitution(substitutionEncrypt(p.text, KEY, basic), basic, 'auto').language).toBe('de');
   }, 60_000);
+
+  it('names the language of spaced passages by their words’ patterns alone, and none without word breaks', () => {
+    const models = LANGUAGES.map((l) => getModel(l));
+    const named = passages.map((p) => byWordPatterns(substitutionEncrypt(p.text, KEY, basic), basic, models));
+    // Measured: 33 of these 37 (the misses: two Polish, one Spanish and one French passage of 66–130 letters). The
+    // search runs in the language named when the glances put another first (auto.ts).
+    expect(named.filter((l, i) => l === passages[i]?.language).length).toBeGreaterThanOrEqual(32);
+    const p = passages[0] as (typeof passages)[number];
+    const cipher = lettersOnly(substitutionEncrypt(p.text, KEY, basic));
+    expect(byWordPatterns(cipher, basic, models)).toBeUndefined();
+    expect(byWordPatterns(cipher.replace(/.{5}(?!$)/g, '$& '), basic, models)).toBeUndefined();
+  });
 
   // Auto's search in the language it names starts cooler than its glance and look there (below 200 letters run
   // together), so afresh, with the allowance a solve has (src/analysis/substitution/auto.ts): the same answer.
