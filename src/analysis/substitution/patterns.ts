@@ -73,8 +73,9 @@ function patternCountsOf(counts: ReadonlyMap<string, number>): PatternCounts {
 }
 
 /**
- * A pattern the list never holds is counted as half a word, as if the list lacked this many patterns at most (a
- * rough allowance: the lab that measured the statistic, docs/solver-results.md 2026-12-07, used it untuned).
+ * Every pattern counts half a word more than the list holds (so one it never holds is not impossible), the total
+ * growing as if there were this many patterns: a rough allowance, untuned, as the lab that measured the statistic had
+ * it (docs/solver-results.md, 2026-12-07).
  */
 const UNSEEN_PATTERNS = 1000;
 
