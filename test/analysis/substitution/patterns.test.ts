@@ -35,19 +35,71 @@ describe('patternStarts', () => {
 
   it('gives every start key as a permutation that keeps the pins', () => {
     const { present, byFrequency } = order(CIPHER);
-    // The cipher letter of "t" pinned to "s": no start may read it otherwise, nor give "s" to another letter.
-    const x = KEY[ABC.indexOf('t')]?.toLowerCase() as string;
-    const starts = patternStarts(viewOf(CIPHER, LISTED, { [x]: 's' }), patternIndex(LISTED), present, byFrequency);
-    expect(starts.length).toBeGreaterThan(0);
-    for (const key of starts) {
-      expect(key[ABC.indexOf(x)]).toBe(ABC.indexOf('s'));
-      expect(new Set(key).size).toBe(26);
+    // The cipher letter of "t" pinned to "s", then that of "o" pinned to "a" (the first plain letter, index 0): no
+    // start may read it otherwise, nor give the pinned plain letter to another cipher letter.
+    for (const [plain, pin] of [
+      ['t', 's'],
+      ['o', 'a'],
+    ] as const) {
+      const x = KEY[ABC.indexOf(plain)]?.toLowerCase() as string;
+      const starts = patternStarts(viewOf(CIPHER, LISTED, { [x]: pin }), patternIndex(LISTED), present, byFrequency);
+      expect(starts.length).toBeGreaterThan(0);
+      for (const key of starts) {
+        expect(key[ABC.indexOf(x)]).toBe(ABC.indexOf(pin));
+        expect(new Set(key).size).toBe(26);
+      }
     }
+  });
+
+  it('starts from each reading of the most telling word and of the next: the fewest readings, then the longest', () => {
+    // Words of four letters or more: over and lazy (abcd: 2 listed readings each), quick, brown, jumps (abcde: 5 each).
+    // So over gives its 2 readings and lazy its 2; each start then reads the other words, most telling first.
+    const { present, byFrequency } = order(CIPHER);
+    const starts = patternStarts(viewOf(CIPHER, LISTED), patternIndex(LISTED), present, byFrequency);
+    const other = 'dbz quick gylwh tlx jumps lazy dbz over nlf';
+    expect(starts.map(decrypt)).toEqual([PLAIN, other, other, PLAIN]);
+  });
+
+  it('takes six readings of the most telling word of four letters or more and three of the next', () => {
+    // Read with the identity key. deed (abba) has 7 listed readings, wxyz (abcd) 8; sky's one reading is too short to
+    // start from, and qqqqq has none: neither is an anchor. deed, twice, is one word. So 6 starts from deed, then 3
+    // from wxyz.
+    const text = 'wxyz deed sky qqqqq deed';
+    const abba = ['deed', 'noon', 'peep', 'toot', 'sees', 'anna', 'otto'];
+    const abcd = ['barn', 'corn', 'dirt', 'fast', 'gold', 'hunt', 'lamp', 'mint'];
+    const listed = [...abba, ...abcd, 'sky'];
+    const { present, byFrequency } = order(text);
+    const starts = patternStarts(viewOf(text, listed), patternIndex(listed), present, byFrequency);
+    expect(starts).toHaveLength(9);
+    const readAs = (key: Int32Array, word: string) => [...word].map((c) => ABC[key[ABC.indexOf(c)] as number]).join('');
+    expect(starts.map((k) => readAs(k, 'deed')).slice(0, 6)).toEqual(abba.slice(0, 6));
+    expect(starts.slice(6).map((k) => readAs(k, 'wxyz'))).toEqual(abcd.slice(0, 3));
+  });
+
+  it('starts from the longer of words with as many readings; a listed word no key spells is no reading', () => {
+    const text = 'wxyz abcde';
+    // Two readings each: abcde, the longer, first. o'er shares wxyz's pattern, but no letter of a key gives "'".
+    const listed = ['quick', 'brown', "o'er", 'barn', 'corn'];
+    const { present, byFrequency } = order(text);
+    const starts = patternStarts(viewOf(text, listed), patternIndex(listed), present, byFrequency);
+    const readAs = (key: Int32Array, word: string) => [...word].map((c) => ABC[key[ABC.indexOf(c)] as number]).join('');
+    expect(starts.map((k, i) => readAs(k, i < 2 ? 'abcde' : 'wxyz'))).toEqual(['quick', 'brown', 'barn', 'corn']);
   });
 
   it('has nothing to start from when no listed word shares a cipher word’s pattern and length', () => {
     const { present, byFrequency } = order(CIPHER);
     expect(patternStarts(viewOf(CIPHER, ['a', 'aa']), patternIndex(['a', 'aa']), present, byFrequency)).toEqual([]);
+  });
+});
+
+describe('patternIndex', () => {
+  it('files each word under its pattern: each letter as the rank of its first occurrence', () => {
+    const index = patternIndex(['letter', 'sells', 'bee', 'see']);
+    expect([...index.entries()]).toEqual([
+      ['abccbd', ['letter']],
+      ['abcca', ['sells']],
+      ['abb', ['bee', 'see']],
+    ]);
   });
 });
 
