@@ -86,6 +86,15 @@ describe('patternStarts', () => {
     expect(starts.map((k, i) => readAs(k, i < 2 ? 'abcde' : 'wxyz'))).toEqual(['quick', 'brown', 'barn', 'corn']);
   });
 
+  it('keeps apart two cipher words whose letter numbers run together alike (1, 12 and 11, 2)', () => {
+    const text = 'bmde lcde';
+    const listed = ['bear', 'tear'];
+    const { present, byFrequency } = order(text);
+    const starts = patternStarts(viewOf(text, listed), patternIndex(listed), present, byFrequency);
+    const readAs = (key: Int32Array, word: string) => [...word].map((c) => ABC[key[ABC.indexOf(c)] as number]).join('');
+    expect(starts.map((k, i) => readAs(k, i < 2 ? 'bmde' : 'lcde'))).toEqual(['bear', 'tear', 'bear', 'tear']);
+  });
+
   it('has nothing to start from when no listed word shares a cipher word’s pattern and length', () => {
     const { present, byFrequency } = order(CIPHER);
     expect(patternStarts(viewOf(CIPHER, ['a', 'aa']), patternIndex(['a', 'aa']), present, byFrequency)).toEqual([]);
