@@ -22,6 +22,9 @@ function order(text: string): { present: Int32Array; byFrequency: Int32Array } {
   return { present, byFrequency: Int32Array.from(ABC.keys()) };
 }
 
+/** How a start key reads a word written in cipher letters. */
+const readAs = (key: Int32Array, word: string) => [...word].map((c) => ABC[key[ABC.indexOf(c)] as number]).join('');
+
 const decrypt = (key: Int32Array) =>
   [...CIPHER].map((c) => (c === ' ' ? c : ABC[key[ABC.indexOf(c)] as number])).join('');
 
@@ -71,7 +74,6 @@ describe('patternStarts', () => {
     const { present, byFrequency } = order(text);
     const starts = patternStarts(viewOf(text, listed), patternIndex(listed), present, byFrequency);
     expect(starts).toHaveLength(9);
-    const readAs = (key: Int32Array, word: string) => [...word].map((c) => ABC[key[ABC.indexOf(c)] as number]).join('');
     expect(starts.map((k) => readAs(k, 'deed')).slice(0, 6)).toEqual(abba.slice(0, 6));
     expect(starts.slice(6).map((k) => readAs(k, 'wxyz'))).toEqual(abcd.slice(0, 3));
   });
@@ -82,7 +84,6 @@ describe('patternStarts', () => {
     const listed = ['quick', 'brown', "o'er", 'barn', 'corn'];
     const { present, byFrequency } = order(text);
     const starts = patternStarts(viewOf(text, listed), patternIndex(listed), present, byFrequency);
-    const readAs = (key: Int32Array, word: string) => [...word].map((c) => ABC[key[ABC.indexOf(c)] as number]).join('');
     expect(starts.map((k, i) => readAs(k, i < 2 ? 'abcde' : 'wxyz'))).toEqual(['quick', 'brown', 'barn', 'corn']);
   });
 
@@ -91,7 +92,6 @@ describe('patternStarts', () => {
     const listed = ['bear', 'tear'];
     const { present, byFrequency } = order(text);
     const starts = patternStarts(viewOf(text, listed), patternIndex(listed), present, byFrequency);
-    const readAs = (key: Int32Array, word: string) => [...word].map((c) => ABC[key[ABC.indexOf(c)] as number]).join('');
     expect(starts.map((k, i) => readAs(k, i < 2 ? 'bmde' : 'lcde'))).toEqual(['bear', 'tear', 'bear', 'tear']);
   });
 
