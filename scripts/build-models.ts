@@ -39,10 +39,9 @@ import {
   symbolChars,
 } from '../src/analysis/language-model/index.js';
 import { tokenize } from '../src/analysis/readings/index.js';
-import { foldAccents } from '../src/core/fold.js';
 import { type Alphabet, caesarEncrypt, type NamedAlphabetName, namedAlphabet } from '../src/core/index.js';
 import { counted } from './corpus/split.js';
-import { corpusDir, corpusLines, corpusPart, mixFilter } from './corpus.js';
+import { corpusDir, corpusLines, corpusPart, foldLines, mixFilter } from './corpus.js';
 import { mulberry32 } from './lib/random.js';
 
 const EXCLUDE_DEV = process.env.MODELS_EXCLUDE_DEV === '1';
@@ -206,11 +205,6 @@ function calibrationReport(problems: Problem[], T: number): string {
     r.n ? `<${bins[i]}: n=${r.n} acc=${(r.right / r.n).toFixed(3)} conf=${(r.conf / r.n).toFixed(3)}` : '',
   );
   return `ECE ${ece.toFixed(4)} | ${cells.filter(Boolean).join(' | ')}`;
-}
-
-/** The lines a folded model counts: German lines alternate between ä → a and ä → ae, as puzzles write both. */
-function foldLines(language: Language, lines: string[]): string[] {
-  return lines.map((l, i) => foldAccents(l, { umlauts: language === 'de' && i % 2 === 1 ? 'e' : 'strip' }));
 }
 
 /** Builds, calibrates and writes one model file, `<file>.json` and `<file>.bin`, over the named alphabet. */

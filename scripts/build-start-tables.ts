@@ -8,26 +8,19 @@
 // MODELS_EXCLUDE_DEV=1 and CIPHER_MODEL_DIR as in scripts/build-models.ts.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { assetDir, LANGUAGES, type Language } from '../src/analysis/index.js';
+import { assetDir, LANGUAGES } from '../src/analysis/index.js';
 import { getModel } from '../src/analysis/language-model/index.js';
 import { buildWordStartTable } from '../src/analysis/words/index.js';
-import { counted } from './corpus/split.js';
-import { corpusLines, corpusPart, mixFilter } from './corpus.js';
+import { trainingLines } from './corpus.js';
 
 const EXCLUDE_DEV = process.env.MODELS_EXCLUDE_DEV === '1';
 const OUT_DIR = assetDir('start');
 mkdirSync(OUT_DIR, { recursive: true });
 
-function training(language: Language): string[] {
-  const inMix = mixFilter(language);
-  const part = corpusPart(language);
-  return corpusLines(language).filter((l, i) => counted(part(i), EXCLUDE_DEV) && inMix(i) && l.trim() !== '');
-}
-
 for (const language of LANGUAGES) {
   const started = performance.now();
   const model = getModel(language);
-  const table = buildWordStartTable(model, training(language));
+  const table = buildWordStartTable(model, trainingLines(language, EXCLUDE_DEV));
   const bytes = Buffer.alloc(4 * table.length);
   table.forEach((p, i) => {
     bytes.writeFloatLE(p, 4 * i);

@@ -4,8 +4,9 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Language } from '../src/analysis/index.js';
+import { foldAccents } from '../src/core/fold.js';
 import { SOURCE_SHARES } from './corpus/mix.js';
-import { type Part, splitOf } from './corpus/split.js';
+import { counted, type Part, splitOf } from './corpus/split.js';
 
 export const REPO = fileURLToPath(new URL('..', import.meta.url));
 
@@ -183,4 +184,16 @@ export function mixFilter(language: Language): (i: number) => boolean {
     }
   }
   return (i) => taken.has(i);
+}
+
+/** The lines the shipped tables count (with `excludeDev`, those of the development models): in the mix, not blank. */
+export function trainingLines(language: Language, excludeDev: boolean): string[] {
+  const inMix = mixFilter(language);
+  const part = corpusPart(language);
+  return corpusLines(language).filter((l, i) => counted(part(i), excludeDev) && inMix(i) && l.trim() !== '');
+}
+
+/** The lines a folded model counts: German lines alternate between ä → a and ä → ae, as puzzles write both. */
+export function foldLines(language: Language, lines: string[]): string[] {
+  return lines.map((l, i) => foldAccents(l, { umlauts: language === 'de' && i % 2 === 1 ? 'e' : 'strip' }));
 }
