@@ -1,0 +1,76 @@
+// The patterns of repeated letters in every window of a language's running text: what a key cannot change in letters
+// run together, which have no words to read patterns from.
+import { readFileSync } from 'node:fs';
+import { assetUrl, type Language } from '../language-model/index.js';
+
+/** Letters a window holds (dev, 100 letters run together: 5 named 82, 8 95, 10 111, 12 121, 14 94 passages of 150). */
+export const WINDOW_LETTERS = 12;
+/** Windows are counted by a hash of their pattern into this many cells (2^20 named as many as exact counts, 2^18 6 fewer of 450). */
+export const WINDOW_CELLS = 1 << 18;
+/** A cell holds round(ln(count + 1) · this), at most 255: a sixteenth of a nat is finer than any count's noise. */
+const STEPS_PER_NAT = 16;
+/** The file's first 8 bytes: how many windows were counted (a float64, little-endian); then one byte a cell. */
+const HEADER_BYTES = 8;
+
+/**
+ * The cell of the window of WINDOW_LETTERS codes from `from`: FNV-1a over its pattern, each code read as the rank of
+ * its first occurrence in the window, so that a relabelling of the letters (a substitution key) keeps the cell.
+ */
+export function windowCell(codes: ArrayLike<number>, from: number): number {
+  const seen: number[] = [];
+  let h = 0x811c9dc5;
+  for (let i = from; i < from + WINDOW_LETTERS; i++) {
+    const x = codes[i] as number;
+    let rank = seen.indexOf(x);
+    if (rank < 0) rank = seen.push(x) - 1;
+    h = Math.imul(h ^ rank, 0x01000193);
+  }
+  return (h >>> 0) & (WINDOW_CELLS - 1);
+}
+
+/** A language's window counts as read back: ln(count + 1) of each cell in sixteenths of a nat, and the windows counted. */
+export interface WindowTable {
+  readonly steps: Uint8Array;
+  readonly windows: number;
+}
+
+/** The file of <lang>.windows for the cells' counts and the windows counted (scripts/build-windows.ts). */
+export function encodeWindowTable(counts: Uint32Array, windows: number): Uint8Array {
+  const bytes = new Uint8Array(HEADER_BYTES + WINDOW_CELLS);
+  new DataView(bytes.buffer).setFloat64(0, windows, true);
+  counts.forEach((n, cell) => {
+    bytes[HEADER_BYTES + cell] = Math.min(255, Math.round(Math.log(n + 1) * STEPS_PER_NAT));
+  });
+  return bytes;
+}
+
+export function decodeWindowTable(bytes: Uint8Array): WindowTable {
+  if (bytes.length !== HEADER_BYTES + WINDOW_CELLS)
+    throw new Error(`a window table holds ${HEADER_BYTES + WINDOW_CELLS} bytes`);
+  const windows = new DataView(bytes.buffer, bytes.byteOffset).getFloat64(0, true);
+  return { steps: bytes.subarray(HEADER_BYTES), windows };
+}
+
+const tables = new Map<Language, WindowTable>();
+
+/** The window table of a language's folded A–Z running text (src/analysis/words/<lang>.windows), read once. */
+export function getWindowTable(language: Language): WindowTable {
+  let t = tables.get(language);
+  if (!t) {
+    t = decodeWindowTable(readFileSync(assetUrl('words', `${language}.windows`)));
+    tables.set(language, t);
+  }
+  return t;
+}
+
+/**
+ * ln P(the patterns of the text's windows | the language), each window drawn alone (a count of 0 read as 1):
+ * `codes` the text's letters in order, as any labels (only equality is read). 0 for fewer than WINDOW_LETTERS.
+ */
+export function windowLogLikelihood(codes: ArrayLike<number>, table: WindowTable): number {
+  let steps = 0;
+  let n = 0;
+  for (let from = 0; from + WINDOW_LETTERS <= codes.length; from++, n++)
+    steps += table.steps[windowCell(codes, from)] as number;
+  return steps / STEPS_PER_NAT - n * Math.log(table.windows);
+}
