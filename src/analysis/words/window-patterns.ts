@@ -16,11 +16,11 @@ const HEADER_BYTES = 8;
  * The cell of the window of WINDOW_LETTERS codes from `from`: FNV-1a over its pattern, each code read as the rank of
  * its first occurrence in the window, so that a relabelling of the letters (a substitution key) keeps the cell.
  */
-export function windowCell(codes: ArrayLike<number>, from: number): number {
-  const seen: number[] = [];
+export function windowCell(codes: ArrayLike<number | string>, from: number): number {
+  const seen: (number | string)[] = [];
   let h = 0x811c9dc5;
   for (let i = from; i < from + WINDOW_LETTERS; i++) {
-    const x = codes[i] as number;
+    const x = codes[i] as number | string;
     let rank = seen.indexOf(x);
     if (rank < 0) rank = seen.push(x) - 1;
     h = Math.imul(h ^ rank, 0x01000193);
@@ -67,7 +67,7 @@ export function getWindowTable(language: Language): WindowTable {
  * ln P(the patterns of the text's windows | the language), each window drawn alone (a count of 0 read as 1):
  * `codes` the text's letters in order, as any labels (only equality is read). 0 for fewer than WINDOW_LETTERS.
  */
-export function windowLogLikelihood(codes: ArrayLike<number>, table: WindowTable): number {
+export function windowLogLikelihood(codes: ArrayLike<number | string>, table: WindowTable): number {
   let steps = 0;
   let n = 0;
   for (let from = 0; from + WINDOW_LETTERS <= codes.length; from++, n++)

@@ -1,4 +1,5 @@
 // The window tables: patterns of repeated letters in 12-letter windows, what a key cannot change in letters run together.
+import { readFileSync } from 'node:fs';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { LANGUAGES } from '../../../src/analysis/index.js';
@@ -11,6 +12,7 @@ import {
   windowCell,
   windowLogLikelihood,
 } from '../../../src/analysis/words/window-patterns.js';
+import { foldAccents } from '../../../src/core/fold.js';
 
 describe('windowCell', () => {
   // FNV-1a (offset basis 0x811c9dc5, prime 0x01000193) over the ranks, low 18 bits, worked in Python apart from this code.
@@ -75,6 +77,29 @@ describe('the table file', () => {
 
   it('is committed for every language, counted over millions of windows', () => {
     for (const l of LANGUAGES) expect(getWindowTable(l).windows).toBeGreaterThan(1_000_000);
+  });
+
+  it('counted every window of the English training lines sampled in fixtures/ (54,644 windows)', () => {
+    // A fifth of the cells are empty, so a table not counted from these lines would miss thousands of them.
+    const table = getWindowTable('en');
+    const lines = readFileSync(new URL('./fixtures/en-training-sample.tsv', import.meta.url), 'utf8')
+      .split('\n')
+      .filter(Boolean)
+      .slice(1);
+    let windows = 0;
+    for (const row of lines) {
+      const letters = [
+        ...foldAccents(row.slice(row.indexOf('\t') + 1))
+          .toUpperCase()
+          .replace(/[^A-Z]/g, ''),
+      ];
+      for (let from = 0; from + WINDOW_LETTERS <= letters.length; from++, windows++) {
+        expect(table.steps[windowCell(letters, from)]).toBeGreaterThan(0);
+      }
+    }
+    expect(windows).toBe(54_644);
+    const empty = table.steps.filter((s) => s === 0).length;
+    expect(empty / WINDOW_CELLS).toBeGreaterThan(0.15);
   });
 });
 
