@@ -2,6 +2,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { HELD_OUT } from '../../../scripts/lib/held-out.js';
+import { fitShifts } from '../../../src/analysis/caesar/fit.js';
 import {
   AnalysisInputError,
   LANGUAGE_INFO,
@@ -10,6 +11,7 @@ import {
   NO_LETTERS_MESSAGE,
   solveCaesar,
 } from '../../../src/analysis/index.js';
+import { mulberry32 } from '../../../src/analysis/scoring/index.js';
 import {
   type Alphabet,
   caesarDecrypt,
@@ -282,6 +284,23 @@ describe('solveCaesar', () => {
   });
 
   // Speed is a bench figure (npm run bench:accuracy), not a timed test.
+  it('reads the first 500 letters alone when they settle, with the readings within 50 nats of the best there', () => {
+    // 656 letters in groups of five: read as words and as letters run together, each at prior 1/2.
+    const grouped = caesarEncrypt(LONG_PLAIN.repeat(8), 3, basic)
+      .replace(/[^A-Za-z]/g, '')
+      .toUpperCase()
+      .replace(/.{5}(?!$)/g, '$& ');
+    const fit = fitShifts(grouped, basic, 'en');
+    expect(fit.whole).toBe(false);
+    expect(fit.raw.indexOf(fit.best)).toBe(3);
+    // The groups read as words are far behind (a prior plus the likelihood: less would keep the worse reading).
+    expect(fit.readings.map((r) => r.layout)).toEqual(['joined']);
+    // Random letters do not settle: the whole text is read.
+    const random = mulberry32(5);
+    const noise = Array.from({ length: 600 }, () => String.fromCharCode(65 + Math.floor(random() * 26))).join('');
+    expect(fitShifts(noise, basic, 'en').whole).toBe(true);
+  });
+
   it('solves 100,000 letters, every shift with its full text', () => {
     const text = `${LONG_PLAIN} `.repeat(Math.ceil(100_000 / letterIndices(LONG_PLAIN, basic).length));
     const cipher = caesarEncrypt(text, 13, basic);
