@@ -5,12 +5,16 @@ import { assetUrl, type Language } from '../language-model/index.js';
 
 /** Letters a window holds (dev, 100 letters run together: 5 named 82, 8 95, 10 111, 12 121, 14 94 passages of 150). */
 export const WINDOW_LETTERS = 12;
-/** Windows are counted by a hash of their pattern into this many cells (2^20 named as many as exact counts, 2^18 6 fewer of 450). */
-export const WINDOW_CELLS = 1 << 18;
-/** A cell holds round(ln(count + 1) · this), at most 255: a sixteenth of a nat is finer than any count's noise. */
-const STEPS_PER_NAT = 16;
-/** The file's first 8 bytes: how many windows were counted (a float64, little-endian); then one byte a cell. */
+/**
+ * Windows are counted by a hash of their pattern into this many cells, each kept in 4 bits: every table of the
+ * service fits issue 15's 16 MB so (dev, 450 passages: exact counts named 364, 2^18 cells of a byte 358, these 324).
+ */
+export const WINDOW_CELLS = 1 << 16;
+/** A cell holds round(ln(count + 1)), at most 15 (a count of 3.3 million). */
+const MOST_STEPS = 15;
+/** The file's first 8 bytes: how many windows were counted (a float64, little-endian); then two cells a byte. */
 const HEADER_BYTES = 8;
+const FILE_BYTES = HEADER_BYTES + WINDOW_CELLS / 2;
 
 /**
  * The cell of the window of WINDOW_LETTERS codes from `from`: FNV-1a over its pattern, each code read as the rank of
@@ -28,7 +32,7 @@ export function windowCell(codes: ArrayLike<number | string>, from: number): num
   return (h >>> 0) & (WINDOW_CELLS - 1);
 }
 
-/** A language's window counts as read back: ln(count + 1) of each cell in sixteenths of a nat, and the windows counted. */
+/** A language's window counts as read back: ln(count + 1) of each cell in whole nats, and the windows counted. */
 export interface WindowTable {
   readonly steps: Uint8Array;
   readonly windows: number;
@@ -36,19 +40,24 @@ export interface WindowTable {
 
 /** The file of <lang>.windows for the cells' counts and the windows counted (scripts/build-windows.ts). */
 export function encodeWindowTable(counts: Uint32Array, windows: number): Uint8Array {
-  const bytes = new Uint8Array(HEADER_BYTES + WINDOW_CELLS);
+  const bytes = new Uint8Array(FILE_BYTES);
   new DataView(bytes.buffer).setFloat64(0, windows, true);
   counts.forEach((n, cell) => {
-    bytes[HEADER_BYTES + cell] = Math.min(255, Math.round(Math.log(n + 1) * STEPS_PER_NAT));
+    const steps = Math.min(MOST_STEPS, Math.round(Math.log(n + 1)));
+    bytes[HEADER_BYTES + (cell >> 1)] |= cell & 1 ? steps << 4 : steps;
   });
   return bytes;
 }
 
 export function decodeWindowTable(bytes: Uint8Array): WindowTable {
-  if (bytes.length !== HEADER_BYTES + WINDOW_CELLS)
-    throw new Error(`a window table holds ${HEADER_BYTES + WINDOW_CELLS} bytes`);
+  if (bytes.length !== FILE_BYTES) throw new Error(`a window table holds ${FILE_BYTES} bytes`);
   const windows = new DataView(bytes.buffer, bytes.byteOffset).getFloat64(0, true);
-  return { steps: bytes.subarray(HEADER_BYTES), windows };
+  const steps = new Uint8Array(WINDOW_CELLS);
+  for (let cell = 0; cell < WINDOW_CELLS; cell++) {
+    const b = bytes[HEADER_BYTES + (cell >> 1)] as number;
+    steps[cell] = cell & 1 ? b >> 4 : b & 15;
+  }
+  return { steps, windows };
 }
 
 const tables = new Map<Language, WindowTable>();
@@ -72,5 +81,5 @@ export function windowLogLikelihood(codes: ArrayLike<number | string>, table: Wi
   let n = 0;
   for (let from = 0; from + WINDOW_LETTERS <= codes.length; from++, n++)
     steps += table.steps[windowCell(codes, from)] as number;
-  return steps / STEPS_PER_NAT - n * Math.log(table.windows);
+  return steps - n * Math.log(table.windows);
 }

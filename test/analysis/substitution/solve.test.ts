@@ -105,9 +105,9 @@ describe('solveSubstitution', () => {
       const cipher = lettersOnly(substitutionEncrypt(p.text, KEY, basic));
       return byWindowPatterns(cipher, basic, modelsOf(cipher));
     });
-    // Measured: 28 of these 37 (German read as English four times). Weaker than the words' patterns, as letters run
+    // Measured: 23 of these 37 (28 with tables four times the size). Weaker than the words' patterns, as letters run
     // together tell less: a runner-up's order for auto (auto.ts), not an answer.
-    expect(named.filter((l, i) => l === passages[i]?.language).length).toBeGreaterThanOrEqual(25);
+    expect(named.filter((l, i) => l === passages[i]?.language).length).toBeGreaterThanOrEqual(20);
     const p = passages[0] as (typeof passages)[number];
     const spaced = substitutionEncrypt(p.text, KEY, basic);
     expect(byWindowPatterns(spaced, basic, modelsOf(spaced))).toBeUndefined();
