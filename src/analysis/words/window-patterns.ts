@@ -44,7 +44,8 @@ export function encodeWindowTable(counts: Uint32Array, windows: number): Uint8Ar
   new DataView(bytes.buffer).setFloat64(0, windows, true);
   counts.forEach((n, cell) => {
     const steps = Math.min(MOST_STEPS, Math.round(Math.log(n + 1)));
-    bytes[HEADER_BYTES + (cell >> 1)] |= cell & 1 ? steps << 4 : steps;
+    const at = HEADER_BYTES + (cell >> 1);
+    bytes[at] = (bytes[at] as number) | (cell & 1 ? steps << 4 : steps);
   });
   return bytes;
 }

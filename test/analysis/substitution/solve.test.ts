@@ -3,7 +3,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { HELD_OUT } from '../../../scripts/lib/held-out.js';
-import { LANGUAGES, solveSubstitution } from '../../../src/analysis/index.js';
+import { LANGUAGES, type Language, solveSubstitution } from '../../../src/analysis/index.js';
 import { searchModel } from '../../../src/analysis/readings/index.js';
 import { byWindowPatterns, byWordPatterns } from '../../../src/analysis/substitution/auto.js';
 import { foldAccents, lettersOnly } from '../../../src/core/fold.js';
@@ -64,14 +64,14 @@ describe('solveSubstitution', () => {
 
   // Held-out passages auto names only through a runner-up's search: with the runner-ups left out (measured
   // 2026-12-08), it named them as the second column says. 9 of the 74 readings of these passages are so.
-  it.each([
+  it.each<[Language, number, 'spaced' | 'letters', Language]>([
     ['en', 2681, 'spaced', 'pl'],
     ['en', 5201, 'letters', 'pl'],
     ['pl', 91, 'letters', 'en'],
     ['pl', 2541, 'letters', 'es'],
     ['de', 1911, 'letters', 'fr'],
     ['fr', 5211, 'spaced', 'pl'],
-  ] as const)(
+  ])(
     'names %s (line %i, %s) with auto, which its first choice read as %s',
     (language, line, format) => {
       const p = passages.find((x) => x.language === language && x.line === line) as (typeof passages)[number];
