@@ -8,33 +8,25 @@
 // scripts/build-models.ts.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { assetDir, LANGUAGES, type Language } from '../src/analysis/index.js';
+import { assetDir, LANGUAGES } from '../src/analysis/index.js';
 import { encodeWindowTable, WINDOW_CELLS, WINDOW_LETTERS, windowCell } from '../src/analysis/words/index.js';
+import { letterIndices, namedAlphabet } from '../src/core/index.js';
 import { foldLines, trainingLines } from './corpus.js';
 
 const EXCLUDE_DEV = process.env.MODELS_EXCLUDE_DEV === '1';
 const OUT_DIR = assetDir('words');
 mkdirSync(OUT_DIR, { recursive: true });
-
-/** The letters of the lines, A–Z as 0–25, in order. */
-function lettersOf(language: Language): Uint8Array {
-  const text = foldLines(language, trainingLines(language, EXCLUDE_DEV)).join('').toUpperCase();
-  const out = new Uint8Array(text.length);
-  let n = 0;
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i) - 65;
-    if (c >= 0 && c < 26) out[n++] = c;
-  }
-  return out.subarray(0, n);
-}
+const BASIC = namedAlphabet('basic');
 
 for (const language of LANGUAGES) {
   const started = performance.now();
-  const letters = lettersOf(language);
+  const letters = letterIndices(foldLines(language, trainingLines(language, EXCLUDE_DEV)).join(''), BASIC);
   const counts = new Uint32Array(WINDOW_CELLS);
   const windows = Math.max(0, letters.length - WINDOW_LETTERS + 1);
-  for (let from = 0; from < windows; from++)
-    counts[windowCell(letters, from)] = (counts[windowCell(letters, from)] as number) + 1;
+  for (let from = 0; from < windows; from++) {
+    const cell = windowCell(letters, from);
+    counts[cell] = (counts[cell] as number) + 1;
+  }
   const bytes = encodeWindowTable(counts, windows);
   writeFileSync(join(OUT_DIR, `${language}.windows`), bytes);
   const used = counts.reduce((n, c) => n + (c > 0 ? 1 : 0), 0);
