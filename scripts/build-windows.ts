@@ -3,9 +3,10 @@
 // cryptogram whose letters run together.
 //
 // Usage: npm run build:models (after the word lists). The lines are those the folded model counts (validation and
-// final-test lines never, scripts/corpus/split.ts; of each source its share in scripts/corpus/mix.ts), folded as it
-// folds them, letters only, one line after another. MODELS_EXCLUDE_DEV=1 and CIPHER_MODEL_DIR as in
-// scripts/build-models.ts.
+// final-test lines never, scripts/corpus/split.ts; of each source its share in scripts/corpus/mix.ts), folded by the
+// same rule (German's ä read as a and as ae on alternate lines: here alternate lines counted, where the model
+// alternates over every line of the corpus), letters only, one line after another.
+// MODELS_EXCLUDE_DEV=1 and CIPHER_MODEL_DIR as in scripts/build-models.ts.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { assetDir, LANGUAGES } from '../src/analysis/index.js';
